@@ -1,0 +1,39 @@
+/** Product facts in one place: every page, footer, metadata route and e-mail reads them from here. */
+export const site = {
+  name: "Noosa Tri Teams",
+  shortName: "Tri Teams",
+  tagline:
+    "Connecting passionate athletes for the ultimate triathlon experience. Join our community and find your perfect training partners.",
+  description:
+    "Find triathlon training partners and last-minute relay teammates around Noosa, Queensland. Free matching for swimmers, cyclists and runners.",
+  url: (process.env.NEXT_PUBLIC_SITE_URL ?? "https://noosatriteams.com.au").replace(/\/$/, ""),
+  contactEmail: "hello@noosatriteams.com.au",
+  addressLine: "Noosa Heads, Queensland 4567, Australia",
+  locale: "en_AU",
+  social: [
+    { name: "Facebook", href: "https://www.facebook.com/noosatriteams" },
+    { name: "Instagram", href: "https://www.instagram.com/noosatriteams" },
+    { name: "Strava", href: "https://www.strava.com/clubs/noosatriteams" },
+  ],
+  agency: { name: "Sunshine Coast Web Studio", href: "https://sunshinecoastwebstudio.com.au" },
+  /** Fixed point for the weather widget (Noosa Heads). */
+  weatherPoint: { lat: -26.4, lon: 153.09, label: "Noosa" },
+  defaultPlace: "Noosa Heads, QLD",
+} as const;
+
+/** Facts about the race this community forms teams for. */
+export const event = {
+  name: "Noosa Triathlon",
+  distances: { swimKm: 1.5, bikeKm: 40, runKm: 10 },
+  firstHeld: 1983,
+  firstFieldSize: 180,
+  individualTriathletes: "over 8,000",
+  organiserUrl: "https://www.noosatri.com",
+} as const;
+
+/** The landing page the spec leaves unnamed: the general "find a team" entry point. */
+export const teamFinderLandingPath = "/find-a-triathlon-team-noosa";
+
+export function absoluteUrl(path = "/"): string {
+  return `${site.url}${path.startsWith("/") ? path : `/${path}`}`;
+}
