@@ -42,6 +42,6 @@ export default defineConfig({
         reuseExistingServer: !process.env.CI,
         stdout: "pipe",
         stderr: "pipe",
-        env: { PORT: String(port), NEXT_DIST_DIR: ".next-e2e" },
+        env: { PORT: String(port), NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-e2e" },
       },
 });

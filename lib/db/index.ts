@@ -1,0 +1,37 @@
+import "server-only";
+import postgres from "postgres";
+import { serverEnv } from "@/lib/env";
+
+/** Verified JWT claims of the signed-in user (from `supabase.auth.getClaims()`), as PostgREST sees them. */
+export type Claims = { sub: string; role: string; email?: string; [claim: string]: unknown };
+
+export type Tx = postgres.TransactionSql;
+
+// One pool per server process; kept on globalThis so dev hot reloads do not open a new pool each time.
+const globalForDb = globalThis as unknown as { __appSql?: postgres.Sql };
+
+/** The pooled client. Prefer `withRls`: raw queries run with the login role's rights, not the user's. */
+export function pool(): postgres.Sql {
+  globalForDb.__appSql ??= postgres(serverEnv().DATABASE_URL, {
+    max: 10,
+    idle_timeout: 20,
+    // Supabase's transaction-mode pooler does not support prepared statements.
+    prepare: false,
+  });
+  return globalForDb.__appSql;
+}
+
+/**
+ * Runs `fn` in a transaction as PostgREST would for this request: `role` is `authenticated` with the
+ * verified claims, or `anon` for a visitor, so every row passes through the RLS policies. Both settings
+ * are transaction-local and vanish at COMMIT/ROLLBACK, so a pooled connection never leaks a user.
+ */
+export async function withRls<T>(claims: Claims | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const role = claims?.role === "authenticated" ? "authenticated" : "anon";
+  const jwt = JSON.stringify(claims ?? { role: "anon" });
+  const result = await pool().begin(async (tx) => {
+    await tx`select set_config('role', ${role}, true), set_config('request.jwt.claims', ${jwt}, true)`;
+    return fn(tx);
+  });
+  return result as T;
+}
