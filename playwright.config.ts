@@ -32,11 +32,12 @@ export default defineConfig({
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
   ],
-  // The production build on the throwaway local stack (its own ports and data, seeded with demo data).
+  // The production build, against the throwaway local stack that `npm run test:e2e` started around Playwright.
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {
-        command: `node supabase/local/with-stack.ts --test -- npm run e2e:serve`,
+        // Runs inside `with-stack --test` (see the test:e2e script), which supplies the stack env.
+        command: "npm run e2e:serve",
         url: `${baseURL}/`,
         timeout: 240_000,
         reuseExistingServer: !process.env.CI,
