@@ -1,0 +1,28 @@
+import "server-only";
+import { redirect } from "next/navigation";
+import { cache } from "react";
+import { withRls, type Claims, type Tx } from "@/lib/db";
+import { createClient } from "@/lib/supabase/server";
+
+/**
+ * Verified claims of the signed-in user, or null for a visitor. `getClaims()` checks the JWT's
+ * signature (or asks Auth), unlike `getSession()`, which only decodes the cookie. Cached per request.
+ */
+export const getClaims = cache(async (): Promise<Claims | null> => {
+  const supabase = await createClient();
+  const { data, error } = await supabase.auth.getClaims();
+  if (error || !data?.claims?.sub) return null;
+  return data.claims as Claims;
+});
+
+/** The signed-in user, or a redirect to /auth (with `next` so sign-in returns here). */
+export async function requireUser(next?: string): Promise<{ id: string; email: string; claims: Claims }> {
+  const claims = await getClaims();
+  if (!claims) redirect(next ? `/auth?next=${encodeURIComponent(next)}` : "/auth");
+  return { id: claims.sub, email: typeof claims.email === "string" ? claims.email : "", claims };
+}
+
+/** Runs `fn` in a transaction as the current user (or anon), so RLS decides what it may read and write. */
+export async function withUserDb<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return withRls(await getClaims(), fn);
+}

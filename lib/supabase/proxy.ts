@@ -1,0 +1,46 @@
+import { createServerClient } from "@supabase/ssr";
+import { NextResponse, type NextRequest } from "next/server";
+import { isProtectedPath, signInRedirectPath } from "@/lib/auth/protected-routes";
+import { publicEnv } from "@/lib/env";
+
+/**
+ * Refreshes the session cookie on every matched request and sends visitors away from protected
+ * routes. This is a convenience, not the security boundary: pages, actions and RLS check again.
+ */
+export async function updateSession(request: NextRequest) {
+  let response = NextResponse.next({ request });
+
+  const supabase = createServerClient(
+    publicEnv.NEXT_PUBLIC_SUPABASE_URL,
+    publicEnv.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY,
+    {
+      cookies: {
+        getAll() {
+          return request.cookies.getAll();
+        },
+        setAll(cookiesToSet, headers) {
+          for (const { name, value } of cookiesToSet) request.cookies.set(name, value);
+          response = NextResponse.next({ request });
+          for (const { name, value, options } of cookiesToSet) response.cookies.set(name, value, options);
+          for (const [key, value] of Object.entries(headers ?? {})) response.headers.set(key, value);
+        },
+      },
+    },
+  );
+
+  // Nothing may run between creating the client and getClaims(): it is what refreshes an expiring
+  // token, and anything in between could act on a stale session.
+  const { data } = await supabase.auth.getClaims();
+  const signedIn = Boolean(data?.claims?.sub);
+
+  const { pathname, search } = request.nextUrl;
+  if (!signedIn && isProtectedPath(pathname)) {
+    const target = new URL(signInRedirectPath(pathname, search), request.url);
+    const redirect = NextResponse.redirect(target);
+    // Keep any cookie changes (e.g. a cleared, invalid session) on the redirect as well.
+    for (const cookie of response.cookies.getAll()) redirect.cookies.set(cookie);
+    redirect.headers.set("Cache-Control", "private, no-store");
+    return redirect;
+  }
+  return response;
+}
