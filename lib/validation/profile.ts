@@ -1,0 +1,217 @@
+import { z } from "zod";
+
+/**
+ * The athlete profile form (spec §5, §9), shared by the form (zodResolver) and the server actions. The
+ * CHECK constraints in supabase/migrations/*_profiles.sql mirror these limits; keep them in step.
+ */
+export const specialties = ["swimmer", "cyclist", "runner"] as const;
+export const experienceLevels = ["beginner", "intermediate", "advanced", "elite"] as const;
+export const trainingDays = [
+  "monday",
+  "tuesday",
+  "wednesday",
+  "thursday",
+  "friday",
+  "saturday",
+  "sunday",
+] as const;
+export const trainingTimes = ["early_morning", "morning", "midday", "afternoon", "evening"] as const;
+export const disciplines = ["swim", "bike", "run"] as const;
+
+export type Specialty = (typeof specialties)[number];
+export type ExperienceLevel = (typeof experienceLevels)[number];
+export type TrainingDay = (typeof trainingDays)[number];
+export type TrainingTime = (typeof trainingTimes)[number];
+export type Discipline = (typeof disciplines)[number];
+
+export const specialtyLabels: Record<Specialty, string> = {
+  swimmer: "Swimmer",
+  cyclist: "Cyclist",
+  runner: "Runner",
+};
+export const experienceLabels: Record<ExperienceLevel, string> = {
+  beginner: "Beginner",
+  intermediate: "Intermediate",
+  advanced: "Advanced",
+  elite: "Elite",
+};
+export const dayLabels: Record<TrainingDay, string> = {
+  monday: "Monday",
+  tuesday: "Tuesday",
+  wednesday: "Wednesday",
+  thursday: "Thursday",
+  friday: "Friday",
+  saturday: "Saturday",
+  sunday: "Sunday",
+};
+export const timeLabels: Record<TrainingTime, string> = {
+  early_morning: "Early morning",
+  morning: "Morning",
+  midday: "Midday",
+  afternoon: "Afternoon",
+  evening: "Evening",
+};
+export const disciplineLabels: Record<Discipline, string> = { swim: "Swim", bike: "Bike", run: "Run" };
+
+export const profileLimits = {
+  username: { min: 3, max: 50 },
+  fullName: { min: 2, max: 100 },
+  location: { min: 2, max: 100 },
+  goals: { min: 10, max: 500 },
+  bio: { max: 1000 },
+  trainingPreference: { max: 100 },
+  targetTime: { max: 20 },
+  achievements: { count: 10, max: 150 },
+} as const;
+
+/** Characters as Postgres' char_length counts them (code points), so an emoji counts once on both sides. */
+export const charCount = (value: string) => Array.from(value).length;
+// C0/C1 controls and the Unicode line/paragraph separators: none belongs in a one-line field.
+const controlCharacters = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+type Bounds = { min?: number; max: number; tooShort?: string; tooLong: string };
+
+function text(label: string, { min = 0, max, tooShort, tooLong }: Bounds, singleLine: boolean) {
+  let schema = z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .refine((v) => charCount(v) >= min, tooShort ?? `${label} is required`)
+    .refine((v) => charCount(v) <= max, tooLong);
+  if (singleLine)
+    schema = schema.refine((v) => !controlCharacters.test(v), `${label} must be a single line of text`);
+  return schema;
+}
+
+const { username, fullName, location, goals, bio, trainingPreference, targetTime, achievements } =
+  profileLimits;
+
+const targetTimeField = (label: string) =>
+  text(
+    `${label} target time`,
+    {
+      max: targetTime.max,
+      tooLong: `Keep the ${label.toLowerCase()} time under ${targetTime.max + 1} characters`,
+    },
+    true,
+  ).optional();
+
+const uniqueList = <T extends string>(values: readonly [T, ...T[]], message: string) =>
+  z
+    .array(z.enum(values, { error: "Choose from the listed options" }), {
+      error: "Choose from the listed options",
+    })
+    .max(values.length, message)
+    .refine((list) => new Set(list).size === list.length, message);
+
+export const profileSchema = z.strictObject(
+  {
+    username: text(
+      "Username",
+      {
+        ...username,
+        tooShort: "Username must be at least 3 characters",
+        tooLong: "Username must be 50 characters or fewer",
+      },
+      true,
+    ),
+    full_name: text(
+      "Full name",
+      {
+        ...fullName,
+        tooShort: "Full name must be at least 2 characters",
+        tooLong: "Full name must be 100 characters or fewer",
+      },
+      true,
+    ),
+    location: text(
+      "Location",
+      { ...location, tooShort: "Location is required", tooLong: "Location must be 100 characters or fewer" },
+      true,
+    ),
+    specialty: z.enum(specialties, { error: "Please choose your specialty" }),
+    experience_level: z.enum(experienceLevels, { error: "Please choose your experience level" }),
+    training_preference: text(
+      "Training preference",
+      { max: trainingPreference.max, tooLong: "Training preference must be 100 characters or fewer" },
+      true,
+    ),
+    goals: text(
+      "Goals",
+      {
+        ...goals,
+        tooShort: "Please provide some details about your goals",
+        tooLong: "Goals must be 500 characters or fewer",
+      },
+      false,
+    ),
+    bio: text("Bio", { max: bio.max, tooLong: "Bio must be 1000 characters or fewer" }, false),
+    target_times: z.strictObject(
+      { swim: targetTimeField("Swim"), bike: targetTimeField("Bike"), run: targetTimeField("Run") },
+      { error: "Target times must list swim, bike and run only" },
+    ),
+    availability: z.strictObject(
+      {
+        days: uniqueList(trainingDays, "Choose each day at most once"),
+        times: uniqueList(trainingTimes, "Choose each time at most once"),
+      },
+      { error: "Availability must list days and times only" },
+    ),
+    achievements: z
+      .array(
+        text(
+          "Achievement",
+          {
+            min: 1,
+            max: achievements.max,
+            tooShort: "Achievement cannot be empty",
+            tooLong: "Keep each achievement to 150 characters or fewer",
+          },
+          true,
+        ),
+        { error: "Achievements must be a list" },
+      )
+      .max(achievements.count, "Add at most 10 achievements"),
+    is_public: z.boolean({ error: "Choose whether your profile is public" }),
+    looking_for_team: z.boolean({ error: "Choose whether you are looking for a team" }),
+  },
+  // Extra fields are refused, not silently dropped: a request carrying them did not come from the form.
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `Unknown field: ${issue.keys.join(", ")}`
+        : "Send the profile fields as a form",
+  },
+);
+
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** What the form starts from; specialty and level start unchosen (the select shows a placeholder). */
+export type ProfileFormValues = Omit<ProfileInput, "specialty" | "experience_level"> &
+  Partial<Pick<ProfileInput, "specialty" | "experience_level">>;
+
+/** A new profile's form: the spec's create form makes the profile public and looking for a team. */
+export const emptyProfileInput: ProfileFormValues = {
+  username: "",
+  full_name: "",
+  location: "",
+  training_preference: "",
+  goals: "",
+  bio: "",
+  target_times: { swim: "", bike: "", run: "" },
+  availability: { days: [], times: [] },
+  achievements: [],
+  is_public: true,
+  looking_for_team: true,
+};
+
+export const profileIdSchema = z.uuid({ error: "Invalid profile id" });
+
+/** First message per field path ("target_times.swim", "achievements.2"); keys outside the form under "form". */
+export function profileFieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "form";
+    out[key] ??= issue.message;
+  }
+  return out;
+}
