@@ -147,8 +147,8 @@ describe("profiles constraints", () => {
       ),
     );
     expect(attempts.filter(Boolean)).toHaveLength(1);
-    const [{ count }] = await admin`select count(*)::int as count from public.profiles where auth_id = ${users.racer}`;
-    expect(count).toBe(1);
+    const [row] = await admin`select count(*)::int as count from public.profiles where auth_id = ${users.racer}`;
+    expect(row?.count).toBe(1);
   });
 
   it("usernames are unique regardless of case", async () => {
