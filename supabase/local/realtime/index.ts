@@ -1,4 +1,11 @@
-import type { Server } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
+import postgres from "postgres";
+import { WebSocketServer } from "ws";
+import { CHANNEL, installCapture } from "./capture.ts";
+import { Connection } from "./connection.ts";
+import { Hub } from "./hub.ts";
+import { vsnFrom } from "./serializer.ts";
 
 export type RealtimeClaims = { sub?: string; role: string; [claim: string]: unknown };
 
@@ -9,11 +16,57 @@ export type RealtimeOptions = {
   adminUrl: string;
   /** Verifies an access token from a join or access_token message; null when invalid or expired. */
   verifyToken: (jwt: string) => Promise<RealtimeClaims | null>;
+  /** Optional: where diagnostics go (default: stderr). */
+  log?: (line: string) => void;
 };
 
 export type RealtimeHandle = { close(): Promise<void> };
 
-/** Placeholder until the Realtime stand-in lands: accepts nothing, stops cleanly. */
-export async function attachRealtime(_options: RealtimeOptions): Promise<RealtimeHandle> {
-  return { close: async () => {} };
+export const REALTIME_PATH = "/realtime/v1/websocket";
+/** Larger frames close the socket (1009): realtime-js frames are small, so this only stops abuse. */
+export const MAX_FRAME_BYTES = 1024 * 1024;
+
+/**
+ * The Realtime stand-in: Phoenix channels with `postgres_changes` on `server`, fed by row triggers in
+ * the local Postgres (see capture.ts) and filtered by each subscriber's RLS, like hosted Supabase.
+ */
+export async function attachRealtime(options: RealtimeOptions): Promise<RealtimeHandle> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const sql = postgres(options.adminUrl, { max: 4, onnotice: () => {}, connection: { application_name: "local-realtime" } });
+  try {
+    await installCapture(sql);
+  } catch (error) {
+    await sql.end({ timeout: 1 });
+    throw error;
+  }
+  const hub = new Hub(sql, log);
+  const listener = await sql.listen(CHANNEL, (id) => hub.enqueue(id));
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  const deps = { hub, sql, verifyToken: options.verifyToken, log };
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? "/", "http://local");
+    if (url.pathname !== REALTIME_PATH) {
+      // Leave other paths to other upgrade handlers; if there are none, refuse cleanly.
+      if (options.server.listenerCount("upgrade") === 1) {
+        socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      }
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      new Connection(ws, vsnFrom(url.searchParams.get("vsn")), deps);
+    });
+  };
+  options.server.on("upgrade", onUpgrade);
+
+  return {
+    async close() {
+      options.server.off("upgrade", onUpgrade);
+      for (const ws of wss.clients) ws.close(1001, "server shutting down");
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await listener.unlisten().catch(() => {});
+      await hub.settled();
+      await sql.end({ timeout: 1 });
+    },
+  };
 }

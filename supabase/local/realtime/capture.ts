@@ -1,0 +1,184 @@
+import type postgres from "postgres";
+
+/**
+ * Change capture installed by the stand-in only (never a migration: hosted Supabase captures changes
+ * from the WAL). A row trigger on every table of the `supabase_realtime` publication stores the change
+ * in an unlogged table and NOTIFYs its id, so rows of any size get through (NOTIFY payloads cap at
+ * 8000 bytes). NOTIFY is delivered at COMMIT, so rolled-back changes never reach a subscriber.
+ */
+export const SCHEMA = "_local_realtime";
+export const CHANNEL = "_local_realtime_changes";
+const TRIGGER = "_local_realtime_capture";
+
+const INSTALL_SQL = /* sql */ `
+create schema if not exists ${SCHEMA};
+revoke all on schema ${SCHEMA} from public;
+
+create unlogged table if not exists ${SCHEMA}.changes (
+  id bigint generated always as identity primary key,
+  relid oid not null,
+  schema_name text not null,
+  table_name text not null,
+  op text not null,
+  record jsonb,
+  old_record jsonb,
+  commit_ts timestamptz not null default clock_timestamp()
+);
+
+-- Runs as the table writer, so it must own the right to write the queue: SECURITY DEFINER with a
+-- pinned search_path, owned by the superuser that installs it.
+create or replace function ${SCHEMA}.capture() returns trigger
+language plpgsql security definer set search_path = pg_catalog, pg_temp as $fn$
+declare
+  change_id bigint;
+begin
+  insert into ${SCHEMA}.changes (relid, schema_name, table_name, op, record, old_record)
+  values (
+    tg_relid, tg_table_schema, tg_table_name, tg_op,
+    case when tg_op <> 'DELETE' then to_jsonb(new) end,
+    case when tg_op <> 'INSERT' then to_jsonb(old) end
+  )
+  returning id into change_id;
+  perform pg_notify('${CHANNEL}', change_id::text);
+  return null;
+end
+$fn$;
+
+-- Puts the capture trigger on every published table and takes it off tables that left the publication.
+create or replace function ${SCHEMA}.sync() returns void
+language plpgsql security definer set search_path = pg_catalog, pg_temp as $fn$
+declare
+  rel regclass;
+begin
+  for rel in
+    select c.oid::regclass
+    from pg_publication_tables pt
+    join pg_namespace n on n.nspname = pt.schemaname
+    join pg_class c on c.relnamespace = n.oid and c.relname = pt.tablename
+    where pt.pubname = 'supabase_realtime' and c.relkind in ('r', 'p')
+      and not exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = '${TRIGGER}')
+  loop
+    execute format(
+      'create trigger ${TRIGGER} after insert or update or delete on %s for each row execute function ${SCHEMA}.capture()',
+      rel);
+  end loop;
+  for rel in
+    select t.tgrelid::regclass
+    from pg_trigger t
+    where t.tgname = '${TRIGGER}'
+      and not exists (
+        select 1 from pg_publication_tables pt
+        join pg_namespace n on n.nspname = pt.schemaname
+        join pg_class c on c.relnamespace = n.oid and c.relname = pt.tablename
+        where pt.pubname = 'supabase_realtime' and c.oid = t.tgrelid)
+  loop
+    execute format('drop trigger ${TRIGGER} on %s', rel);
+  end loop;
+end
+$fn$;
+
+create or replace function ${SCHEMA}.on_ddl() returns event_trigger
+language plpgsql as $fn$
+begin
+  perform ${SCHEMA}.sync();
+end
+$fn$;
+
+drop event trigger if exists _local_realtime_publication;
+create event trigger _local_realtime_publication on ddl_command_end
+  when tag in ('CREATE PUBLICATION', 'ALTER PUBLICATION', 'DROP PUBLICATION', 'CREATE TABLE')
+  execute function ${SCHEMA}.on_ddl();
+
+-- Row visibility for many subscribers in one round trip. For each distinct claim set it switches to the
+-- subscriber's role and claims (transaction-local, as PostgREST and lib/db do) and selects the row by its
+-- primary key, so RLS policies and table grants decide exactly as they would for that user. Returns, per
+-- claim set, null when the row is hidden, else the columns the role may not select (usually none).
+create or replace function ${SCHEMA}.visibility(rel regclass, pk jsonb, claim_sets jsonb) returns jsonb
+language plpgsql set search_path = pg_catalog, pg_temp as $fn$
+declare
+  cond text;
+  q text;
+  cs jsonb;
+  seen boolean;
+  hidden jsonb;
+  result jsonb := '[]';
+begin
+  select string_agg(format('x.%1$I = (select r.%1$I from jsonb_populate_record(null::%2$s, $1) r)', k, rel), ' and ')
+    into cond from jsonb_object_keys(pk) k;
+  if cond is null then
+    return (select jsonb_agg(null::jsonb) from jsonb_array_elements(claim_sets));
+  end if;
+  q := format('select exists (select 1 from %s x where %s)', rel, cond);
+  for cs in select value from jsonb_array_elements(claim_sets) loop
+    seen := false;
+    hidden := null;
+    begin
+      perform set_config('role', cs->>'role', true);
+      perform set_config('request.jwt.claims', (cs->'claims')::text, true);
+      execute q using pk into seen;
+      if seen then
+        select coalesce(jsonb_agg(a.attname), '[]') into hidden
+        from pg_attribute a
+        where a.attrelid = rel and a.attnum > 0 and not a.attisdropped
+          and not has_column_privilege(cs->>'role', rel, a.attnum, 'SELECT');
+      end if;
+      perform set_config('role', 'none', true);
+    exception when others then
+      seen := false;
+    end;
+    result := result || jsonb_build_array(case when seen then hidden end);
+  end loop;
+  perform set_config('role', 'none', true);
+  perform set_config('request.jwt.claims', '', true);
+  return result;
+end
+$fn$;
+
+revoke all on all functions in schema ${SCHEMA} from public;
+revoke all on all tables in schema ${SCHEMA} from public;
+`;
+
+/** Installs (or refreshes) the capture machinery; safe to run again, also while another stand-in runs. */
+export async function installCapture(sql: postgres.Sql): Promise<void> {
+  await sql.begin(async (tx) => {
+    // One installer at a time: concurrent CREATE OR REPLACE of the same function can fail.
+    await tx`select pg_advisory_xact_lock(hashtext(${SCHEMA}))`;
+    await tx.unsafe(INSTALL_SQL);
+    await tx.unsafe(`select ${SCHEMA}.sync()`);
+    // Changes recorded while no stand-in was listening can never be delivered.
+    await tx.unsafe(`truncate ${SCHEMA}.changes`);
+  });
+}
+
+export type ChangeRow = {
+  id: string;
+  relid: number;
+  schema_name: string;
+  table_name: string;
+  op: "INSERT" | "UPDATE" | "DELETE";
+  record: Record<string, unknown> | null;
+  old_record: Record<string, unknown> | null;
+  commit_ts: Date;
+  columns: { name: string; type: string }[];
+  pk: string[];
+  replica_full: boolean;
+  rls: boolean;
+};
+
+/** Takes the given changes off the queue (one round trip) with what delivery needs about their tables. */
+export async function takeChanges(sql: postgres.Sql, ids: string[]): Promise<ChangeRow[]> {
+  return sql.unsafe<ChangeRow[]>(
+    `with taken as (delete from ${SCHEMA}.changes where id = any(string_to_array($1, ',')::bigint[]) returning *)
+     select t.id::text, t.relid::int, t.schema_name, t.table_name, t.op, t.record, t.old_record, t.commit_ts,
+       coalesce((select jsonb_agg(jsonb_build_object('name', a.attname, 'type', ty.typname) order by a.attnum)
+                 from pg_attribute a join pg_type ty on ty.oid = a.atttypid
+                 where a.attrelid = t.relid and a.attnum > 0 and not a.attisdropped), '[]') as columns,
+       coalesce((select array_agg(a.attname::text order by a.attnum)
+                 from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+                 where i.indrelid = t.relid and i.indisprimary), '{}') as pk,
+       coalesce((select c.relreplident = 'f' from pg_class c where c.oid = t.relid), false) as replica_full,
+       coalesce((select c.relrowsecurity from pg_class c where c.oid = t.relid), false) as rls
+     from taken t order by t.id`,
+    [ids.join(",")],
+  );
+}
