@@ -1,0 +1,88 @@
+import type { IncomingMessage } from "node:http";
+import type postgres from "postgres";
+import type { AuthConfig, RateLimits } from "../config.ts";
+import type { Mailbox } from "../mailbox.ts";
+import { AuthError, clientIp } from "../http.ts";
+import { createRateLimiter, type RateLimiter } from "./rate-limit.ts";
+
+/** Everything a route needs; `config` is mutable through the /__local/config test switch. */
+export type AuthContext = {
+  sql: postgres.Sql;
+  config: AuthConfig;
+  /** The configuration the stack started with, restored by /__local/reset. */
+  initialConfig: AuthConfig;
+  /** Public URL of the API (http://127.0.0.1:<port>); tokens' `iss` is <url>/auth/v1. */
+  url: string;
+  mailbox: Mailbox;
+  limits: Record<keyof RateLimits, RateLimiter>;
+  testMode: boolean;
+};
+
+export type Request = {
+  req: IncomingMessage;
+  url: URL;
+  body: Record<string, unknown>;
+  ctx: AuthContext;
+};
+
+const fiveMinutes = 5 * 60_000;
+
+export function createLimiters(limits: RateLimits): AuthContext["limits"] {
+  return {
+    email_sent: createRateLimiter(limits.email_sent, 60 * 60_000),
+    sign_in_sign_ups: createRateLimiter(limits.sign_in_sign_ups, fiveMinutes),
+    token_verifications: createRateLimiter(limits.token_verifications, fiveMinutes),
+    token_refresh: createRateLimiter(limits.token_refresh, fiveMinutes),
+  };
+}
+
+/** Counts one request against a per-IP limit; 429 over_request_rate_limit when exhausted. */
+export function limitRequest(r: Request, kind: Exclude<keyof RateLimits, "email_sent">): void {
+  if (!r.ctx.limits[kind].take(clientIp(r.req))) {
+    throw new AuthError(429, "over_request_rate_limit", "Request rate limit reached");
+  }
+}
+
+/** Counts one e-mail against the project-wide hourly limit. */
+export function limitEmail(ctx: AuthContext): void {
+  if (!ctx.limits.email_sent.take("global")) {
+    throw new AuthError(429, "over_email_send_rate_limit", "email rate limit exceeded");
+  }
+}
+
+export function str(body: Record<string, unknown>, key: string): string | undefined {
+  const v = body[key];
+  return typeof v === "string" ? v : undefined;
+}
+
+export function obj(body: Record<string, unknown>, key: string): Record<string, unknown> | undefined {
+  const v = body[key];
+  return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+/** GoTrue stores e-mails trimmed and lower-cased. A pragmatic check, like GoTrue's. */
+export function normaliseEmail(raw: string | undefined): string {
+  const email = (raw ?? "").trim().toLowerCase();
+  if (!email) throw new AuthError(400, "validation_failed", "missing email or phone");
+  if (email.length > 255 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    throw new AuthError(400, "validation_failed", "Unable to validate email address: invalid format");
+  }
+  return email;
+}
+
+export function checkPassword(ctx: AuthContext, password: string | undefined): string {
+  if (password === undefined || password === "") {
+    throw new AuthError(422, "weak_password", `Password should be at least ${ctx.config.minimum_password_length} characters.`, {
+      weak_password: { reasons: ["length"] },
+    });
+  }
+  if ([...password].length < ctx.config.minimum_password_length) {
+    throw new AuthError(422, "weak_password", `Password should be at least ${ctx.config.minimum_password_length} characters.`, {
+      weak_password: { reasons: ["length"] },
+    });
+  }
+  if (Buffer.byteLength(password) > 72) {
+    throw new AuthError(422, "validation_failed", "Password cannot be longer than 72 characters");
+  }
+  return password;
+}

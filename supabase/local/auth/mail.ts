@@ -1,0 +1,121 @@
+import { readFileSync } from "node:fs";
+import type { MailKind } from "../config.ts";
+import { escapeHtml } from "../http.ts";
+import type { AuthContext } from "./context.ts";
+
+/**
+ * Renders the production e-mail templates (supabase/templates, Go template syntax) with the small subset
+ * they use: {{ .Var }}, {{ if eq .A .B }} / {{ if .A }} … {{ else }} … {{ end }}.
+ */
+export function renderTemplate(template: string, vars: Record<string, string>): string {
+  const tokens = template.split(/(\{\{-?\s*[^}]*?\s*-?\}\})/);
+  let out = "";
+  // Each open `if` pushes whether its branch is live; output happens only when every level is live.
+  const stack: { cond: boolean; parentLive: boolean }[] = [];
+  const live = () => stack.every((s) => s.cond);
+  for (const token of tokens) {
+    const m = /^\{\{-?\s*(.*?)\s*-?\}\}$/.exec(token);
+    if (!m) {
+      if (live()) out += token;
+      continue;
+    }
+    const expr = m[1]!;
+    const value = (name: string) => (name.startsWith(".") ? (vars[name.slice(1)] ?? "") : name.replace(/^"|"$/g, ""));
+    let parts: string[];
+    if (expr.startsWith("if ")) {
+      parts = expr.slice(3).trim().split(/\s+/);
+      const cond = parts[0] === "eq" ? value(parts[1] ?? "") === value(parts[2] ?? "") : !!value(parts[0] ?? "");
+      stack.push({ cond, parentLive: live() });
+    } else if (expr === "else") {
+      const top = stack.at(-1);
+      if (top) top.cond = !top.cond;
+    } else if (expr === "end") stack.pop();
+    else if (live()) out += escapeHtml(value(expr));
+  }
+  return out;
+}
+
+const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+function unescapeHtml(text: string): string {
+  return text.replace(/&(#\d+|#x[0-9a-f]+|\w+);/gi, (all, e: string) => {
+    if (e.startsWith("#x") || e.startsWith("#X")) return String.fromCodePoint(parseInt(e.slice(2), 16));
+    if (e.startsWith("#")) return String.fromCodePoint(Number(e.slice(1)));
+    return entities[e] ?? all;
+  });
+}
+
+export function extractLinks(html: string): string[] {
+  return [...html.matchAll(/href="([^"]*)"/g)].map((m) => unescapeHtml(m[1]!));
+}
+
+function htmlToText(html: string): string {
+  return unescapeHtml(
+    html
+      .replace(/<a [^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/g, "$2: $1")
+      .replace(/<\/(p|h\d)>/g, "\n")
+      .replace(/<[^>]+>/g, ""),
+  )
+    .replace(/\n{2,}/g, "\n")
+    .trim();
+}
+
+const defaultSubjects: Record<MailKind, string> = {
+  confirmation: "Confirm Your Signup",
+  magic_link: "Your Magic Link",
+  recovery: "Reset Your Password",
+  email_change: "Confirm Email Change",
+};
+
+/** Delivers an auth e-mail into the local mailbox. Routes call limitEmail() first, before writing anything. */
+export function sendAuthMail(
+  ctx: AuthContext,
+  kind: MailKind,
+  to: string,
+  vars: { RedirectTo: string; TokenHash: string; Token: string; Email: string; NewEmail?: string; TokenHashNew?: string },
+): void {
+  const template = ctx.config.templates[kind];
+  const source = template
+    ? readFileSync(template.contentPath, "utf8")
+    : `<p><a href="{{ .RedirectTo }}&token_hash={{ .TokenHash }}&type=${kind === "recovery" ? "recovery" : "email"}">Follow this link</a></p>`;
+  const html = renderTemplate(source, { SiteURL: ctx.config.site_url, ...vars } as Record<string, string>);
+  ctx.mailbox.deliver({
+    to,
+    subject: template?.subject || defaultSubjects[kind],
+    html,
+    text: htmlToText(html),
+    links: extractLinks(html),
+  });
+}
+
+function globToRegExp(glob: string): RegExp {
+  let re = "";
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === "*" && glob[i + 1] === "*") {
+      re += ".*";
+      i++;
+    } else if (c === "*") re += "[^/.]*";
+    else re += c.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
+  }
+  return new RegExp(`^${re}$`);
+}
+
+/**
+ * GoTrue's GetReferrer: redirect_to is used if it is on the site URL's host or matches an
+ * additional_redirect_urls glob; otherwise mails point at the site URL. A missing `?` is added so the
+ * templates' `&token_hash=` always lands in the query string.
+ */
+export function redirectTarget(ctx: AuthContext, requested: string | null | undefined): string {
+  const site = ctx.config.site_url;
+  if (!requested || requested.replace(/\/$/, "") === site.replace(/\/$/, "")) return site;
+  let url: URL;
+  try {
+    url = new URL(requested);
+  } catch {
+    return site;
+  }
+  const sameHost = url.origin === new URL(site).origin;
+  const allowed = sameHost || ctx.config.additional_redirect_urls.some((g) => globToRegExp(g).test(requested));
+  if (!allowed) return site;
+  return url.search ? requested : `${requested.replace(/\?$/, "")}?`;
+}

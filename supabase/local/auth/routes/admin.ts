@@ -1,0 +1,53 @@
+import { AuthError } from "../../http.ts";
+import { requireServiceRole } from "../bearer.ts";
+import { checkPassword, normaliseEmail, obj, str, type Request } from "../context.ts";
+import { createUser, userById, userJson, type UserRow } from "../users.ts";
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** POST /admin/users {email, password, email_confirm, user_metadata, app_metadata} (service_role only). */
+export async function adminCreateUser(r: Request) {
+  await requireServiceRole(r.req);
+  const { ctx, body } = r;
+  const email = normaliseEmail(str(body, "email"));
+  const password = body.password === undefined ? undefined : checkPassword(ctx, str(body, "password"));
+  const user = await createUser(ctx.sql, {
+    email,
+    password,
+    confirmed: body.email_confirm === true,
+    userMetadata: obj(body, "user_metadata") ?? obj(body, "data") ?? {},
+    appMetadata: obj(body, "app_metadata"),
+  });
+  if (!user) throw new AuthError(422, "email_exists", "A user with this email address has already been registered");
+  return { status: 200, body: userJson(user) };
+}
+
+/** GET /admin/users?page=&per_page= */
+export async function adminListUsers(r: Request) {
+  await requireServiceRole(r.req);
+  const page = Math.max(1, Number(r.url.searchParams.get("page")) || 1);
+  const perPage = Math.min(1000, Math.max(1, Number(r.url.searchParams.get("per_page")) || 50));
+  const ids = await r.ctx.sql<{ id: string }[]>`select id from auth.users order by created_at, id
+    limit ${perPage} offset ${(page - 1) * perPage}`;
+  const users = await Promise.all(ids.map((row) => userById(r.ctx.sql, row.id)));
+  return { status: 200, body: { users: users.filter((u): u is UserRow => !!u).map(userJson), aud: "authenticated" } };
+}
+
+async function target(r: Request, id: string | undefined): Promise<UserRow> {
+  await requireServiceRole(r.req);
+  const user = id && uuid.test(id) ? await userById(r.ctx.sql, id) : undefined;
+  if (!user) throw new AuthError(404, "user_not_found", "User not found");
+  return user;
+}
+
+/** GET /admin/users/:id */
+export async function adminGetUser(r: Request, id?: string) {
+  return { status: 200, body: userJson(await target(r, id)) };
+}
+
+/** DELETE /admin/users/:id (sessions, identities and tokens cascade) */
+export async function adminDeleteUser(r: Request, id?: string) {
+  const user = await target(r, id);
+  await r.ctx.sql`delete from auth.users where id = ${user.id}`;
+  return { status: 200, body: {} };
+}

@@ -1,0 +1,117 @@
+import bcrypt from "bcryptjs";
+import type postgres from "postgres";
+
+/** GoTrue hashes with bcrypt cost 10; hashes from pgcrypto's crypt() (seed.sql) verify the same way. */
+export const bcryptCost = 10;
+
+export type UserRow = {
+  id: string;
+  aud: string;
+  role: string;
+  email: string;
+  encrypted_password: string | null;
+  email_confirmed_at: Date | null;
+  confirmed_at: Date | null;
+  confirmation_sent_at: Date | null;
+  recovery_sent_at: Date | null;
+  email_change: string | null;
+  email_change_sent_at: Date | null;
+  last_sign_in_at: Date | null;
+  raw_app_meta_data: Record<string, unknown> | null;
+  raw_user_meta_data: Record<string, unknown> | null;
+  created_at: Date;
+  updated_at: Date;
+  banned_until: Date | null;
+  is_anonymous: boolean;
+  identities: Record<string, unknown>[];
+};
+
+type Db = postgres.Sql | postgres.TransactionSql;
+
+const userColumns = (sql: Db) => sql`
+  u.*, coalesce((select json_agg(json_build_object(
+      'identity_id', i.id, 'id', i.provider_id, 'user_id', i.user_id, 'identity_data', i.identity_data,
+      'provider', i.provider, 'last_sign_in_at', i.last_sign_in_at, 'created_at', i.created_at,
+      'updated_at', i.updated_at, 'email', i.email) order by i.created_at)
+    from auth.identities i where i.user_id = u.id), '[]'::json) as identities`;
+
+export async function userByEmail(sql: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`select ${userColumns(sql)} from auth.users u
+    where u.email = ${email} and u.is_sso_user = false and u.deleted_at is null`;
+  return row;
+}
+
+export async function userById(sql: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`select ${userColumns(sql)} from auth.users u where u.id = ${id}`;
+  return row;
+}
+
+export type NewUser = {
+  email: string;
+  password?: string;
+  confirmed: boolean;
+  userMetadata?: Record<string, unknown>;
+  appMetadata?: Record<string, unknown>;
+};
+
+/** Inserts the user and its email identity in one transaction; null when the e-mail is taken. */
+export async function createUser(sql: postgres.Sql, input: NewUser): Promise<UserRow | null> {
+  const hash = input.password ? await bcrypt.hash(input.password, bcryptCost) : null;
+  const app = { provider: "email", providers: ["email"], ...input.appMetadata };
+  return sql.begin(async (tx) => {
+    const [row] = await tx<{ id: string }[]>`
+      insert into auth.users (instance_id, aud, role, email, encrypted_password, email_confirmed_at,
+                              raw_app_meta_data, raw_user_meta_data)
+      values ('00000000-0000-0000-0000-000000000000', 'authenticated', 'authenticated', ${input.email}, ${hash},
+              ${input.confirmed ? tx`now()` : null}, ${tx.json(app as postgres.JSONValue)},
+              ${tx.json((input.userMetadata ?? {}) as postgres.JSONValue)})
+      on conflict (email) where is_sso_user = false do nothing
+      returning id`;
+    if (!row) return null;
+    await tx`insert into auth.identities (provider_id, user_id, identity_data, provider)
+      values (${row.id}, ${row.id}, ${tx.json({
+        sub: row.id,
+        email: input.email,
+        email_verified: input.confirmed,
+        phone_verified: false,
+      })}, 'email')`;
+    return (await userById(tx, row.id)) ?? null;
+  });
+}
+
+export function verifyPassword(password: string, hash: string | null): Promise<boolean> {
+  if (!hash) return Promise.resolve(false);
+  return bcrypt.compare(password, hash);
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return bcrypt.hash(password, bcryptCost);
+}
+
+const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : undefined);
+
+/** The user object GoTrue returns (protocol §A.2). */
+export function userJson(u: UserRow): Record<string, unknown> {
+  const json: Record<string, unknown> = {
+    id: u.id,
+    aud: u.aud ?? "authenticated",
+    role: u.role ?? "authenticated",
+    email: u.email,
+    email_confirmed_at: iso(u.email_confirmed_at),
+    phone: "",
+    confirmation_sent_at: u.email_confirmed_at ? undefined : iso(u.confirmation_sent_at),
+    confirmed_at: iso(u.confirmed_at),
+    recovery_sent_at: iso(u.recovery_sent_at),
+    new_email: u.email_change || undefined,
+    email_change_sent_at: u.email_change ? iso(u.email_change_sent_at) : undefined,
+    last_sign_in_at: iso(u.last_sign_in_at),
+    app_metadata: u.raw_app_meta_data ?? {},
+    user_metadata: u.raw_user_meta_data ?? {},
+    identities: u.identities ?? [],
+    created_at: iso(u.created_at),
+    updated_at: iso(u.updated_at),
+    is_anonymous: u.is_anonymous ?? false,
+  };
+  for (const key of Object.keys(json)) if (json[key] === undefined) delete json[key];
+  return json;
+}

@@ -1,0 +1,89 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { parseToml, type TomlTable, type TomlValue } from "./toml.ts";
+import { StackError } from "./errors.ts";
+
+export const projectRoot = path.resolve(import.meta.dirname, "../..");
+
+export type RateLimits = {
+  /** E-mails per hour, whole project. */
+  email_sent: number;
+  /** Requests per 5 minutes per IP. */
+  sign_in_sign_ups: number;
+  token_verifications: number;
+  token_refresh: number;
+};
+
+export type MailKind = "confirmation" | "magic_link" | "recovery" | "email_change";
+export type MailTemplate = { subject: string; contentPath: string };
+
+export type AuthConfig = {
+  site_url: string;
+  additional_redirect_urls: string[];
+  jwt_expiry: number;
+  refresh_token_reuse_interval: number;
+  enable_signup: boolean;
+  enable_confirmations: boolean;
+  minimum_password_length: number;
+  otp_expiry: number;
+  rate_limits: RateLimits;
+  templates: Partial<Record<MailKind, MailTemplate>>;
+};
+
+export type StackConfig = { apiPort: number; dbPort: number; auth: AuthConfig };
+
+function table(value: TomlValue | undefined): TomlTable {
+  return value && typeof value === "object" && !Array.isArray(value) ? value : {};
+}
+function num(value: TomlValue | undefined, fallback: number): number {
+  return typeof value === "number" ? value : fallback;
+}
+function bool(value: TomlValue | undefined, fallback: boolean): boolean {
+  return typeof value === "boolean" ? value : fallback;
+}
+function str(value: TomlValue | undefined, fallback: string): string {
+  return typeof value === "string" ? value : fallback;
+}
+
+/** Reads supabase/config.toml; defaults are the Supabase CLI's. */
+export function loadConfig(file = path.join(projectRoot, "supabase/config.toml")): StackConfig {
+  let doc: TomlTable;
+  try {
+    doc = parseToml(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new StackError(`Cannot read ${path.relative(projectRoot, file)}: ${(error as Error).message}`);
+  }
+  const auth = table(doc.auth);
+  const email = table(auth.email);
+  const limits = table(auth.rate_limit);
+  const templates: AuthConfig["templates"] = {};
+  for (const kind of ["confirmation", "magic_link", "recovery", "email_change"] as const) {
+    const t = table(table(email.template)[kind]);
+    if (typeof t.content_path === "string") {
+      templates[kind] = { subject: str(t.subject, ""), contentPath: path.resolve(projectRoot, t.content_path) };
+    }
+  }
+  return {
+    apiPort: num(table(doc.api).port, 54321),
+    dbPort: num(table(doc.db).port, 54322),
+    auth: {
+      site_url: str(auth.site_url, "http://127.0.0.1:3000"),
+      additional_redirect_urls: Array.isArray(auth.additional_redirect_urls)
+        ? auth.additional_redirect_urls.filter((u): u is string => typeof u === "string")
+        : [],
+      jwt_expiry: num(auth.jwt_expiry, 3600),
+      refresh_token_reuse_interval: num(auth.refresh_token_reuse_interval, 10),
+      enable_signup: bool(auth.enable_signup, true) && bool(email.enable_signup, true),
+      enable_confirmations: bool(email.enable_confirmations, false),
+      minimum_password_length: num(auth.minimum_password_length, 6),
+      otp_expiry: num(email.otp_expiry, 3600),
+      rate_limits: {
+        email_sent: num(limits.email_sent, 2),
+        sign_in_sign_ups: num(limits.sign_in_sign_ups, 30),
+        token_verifications: num(limits.token_verifications, 30),
+        token_refresh: num(limits.token_refresh, 150),
+      },
+      templates,
+    },
+  };
+}

@@ -1,0 +1,7 @@
+/** A failure the developer can act on: with-stack prints its message as one line, without a stack trace. */
+export class StackError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "StackError";
+  }
+}

@@ -1,0 +1,94 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/** Bodies above this are refused (GoTrue requests are a few hundred bytes). */
+export const maxBodyBytes = 64 * 1024;
+
+/** An error GoTrue would send: status, machine code, human message (+ extra fields such as weak_password). */
+export class AuthError extends Error {
+  status: number;
+  code: string;
+  extra: Record<string, unknown>;
+  constructor(status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.extra = extra;
+  }
+}
+
+const corsHeaders = {
+  "Access-Control-Allow-Methods": "GET,POST,PUT,PATCH,DELETE,OPTIONS",
+  "Access-Control-Allow-Headers":
+    "apikey, authorization, content-type, x-client-info, x-supabase-api-version, accept, prefer, range, accept-profile, content-profile",
+  "Access-Control-Expose-Headers": "X-Supabase-Api-Version, X-Sb-Error-Code, Content-Range",
+  "Access-Control-Max-Age": "600",
+};
+
+/** Browsers on any local origin (dev server, e2e server) may call the API; there is nothing secret to protect. */
+export function applyCors(req: IncomingMessage, res: ServerResponse): void {
+  res.setHeader("Access-Control-Allow-Origin", req.headers.origin ?? "*");
+  res.setHeader("Vary", "Origin");
+  for (const [name, value] of Object.entries(corsHeaders)) res.setHeader(name, value);
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+export function sendAuthError(res: ServerResponse, error: AuthError): void {
+  // Both `code` and `error_code` (+ msg/message) so every client version reads the code (protocol §A.7).
+  sendJson(
+    res,
+    error.status,
+    { code: error.code, error_code: error.code, msg: error.message, message: error.message, ...error.extra },
+    { "X-Supabase-Api-Version": "2024-01-01", "X-Sb-Error-Code": error.code },
+  );
+}
+
+/** Reads the body, refusing more than maxBodyBytes without buffering it. */
+export function readBody(req: IncomingMessage, limit = maxBodyBytes): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers["content-length"] ?? 0);
+    if (declared > limit) {
+      req.resume();
+      return reject(new AuthError(413, "request_too_large", `Request body is larger than ${limit} bytes`));
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners("data");
+        req.resume();
+        reject(new AuthError(413, "request_too_large", `Request body is larger than ${limit} bytes`));
+      } else chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+/** JSON object body; empty means {}. Anything else is GoTrue's 400 bad_json. */
+export function parseJsonObject(text: string): Record<string, unknown> {
+  if (!text.trim()) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new AuthError(400, "bad_json", `Could not parse request body as JSON: ${(error as Error).message}`);
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) {
+    throw new AuthError(400, "bad_json", "Could not parse request body as JSON: expected an object");
+  }
+  return value as Record<string, unknown>;
+}
+
+export function clientIp(req: IncomingMessage): string {
+  return req.socket.remoteAddress ?? "unknown";
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,67 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type postgres from "postgres";
+import { projectRoot } from "../config.ts";
+import { StackError } from "../errors.ts";
+
+const bootstrapFile = path.join(import.meta.dirname, "../bootstrap.sql");
+export const migrationsDir = path.join(projectRoot, "supabase/migrations");
+export const seedFile = path.join(projectRoot, "supabase/seed.sql");
+
+/** Runs one SQL file; failures name the file, the line and Postgres' message. */
+async function runFile(sql: postgres.Sql | postgres.TransactionSql, file: string, text: string): Promise<void> {
+  try {
+    await sql.unsafe(text);
+  } catch (error) {
+    const e = error as { message: string; position?: string };
+    const line = e.position ? ` (line ${text.slice(0, Number(e.position)).split("\n").length})` : "";
+    throw new StackError(`${path.relative(projectRoot, file)} failed${line}: ${e.message}`);
+  }
+}
+
+export async function applyBootstrap(sql: postgres.Sql): Promise<void> {
+  await runFile(sql, bootstrapFile, readFileSync(bootstrapFile, "utf8"));
+}
+
+/** Migrations in name order, each once and in its own transaction, recorded like the Supabase CLI does. */
+export async function applyMigrations(sql: postgres.Sql, dir = migrationsDir): Promise<string[]> {
+  await sql.unsafe(`
+    create schema if not exists supabase_migrations;
+    create table if not exists supabase_migrations.schema_migrations (
+      version text primary key, statements text[], name text);
+    create table if not exists supabase_migrations.seed_files (path text primary key, hash text not null)`);
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".sql")).sort() : [];
+  const done = new Set(
+    (await sql<{ version: string }[]>`select version from supabase_migrations.schema_migrations`).map((r) => r.version),
+  );
+  const applied: string[] = [];
+  for (const file of files) {
+    const [version, ...rest] = file.replace(/\.sql$/, "").split("_");
+    if (!version || done.has(version)) continue;
+    const text = readFileSync(path.join(dir, file), "utf8");
+    await sql.begin(async (tx) => {
+      await runFile(tx, path.join(dir, file), text);
+      await tx`insert into supabase_migrations.schema_migrations (version, name, statements)
+               values (${version}, ${rest.join("_")}, ${[text]})`;
+    });
+    applied.push(file);
+  }
+  return applied;
+}
+
+export type SeedResult = "seeded" | "already-seeded" | "changed-since-seeded" | "no-seed-file";
+
+/** supabase/seed.sql runs once, on a fresh database (as `supabase db reset` would). */
+export async function applySeed(sql: postgres.Sql, file = seedFile): Promise<SeedResult> {
+  if (!existsSync(file)) return "no-seed-file";
+  const text = readFileSync(file, "utf8");
+  const hash = createHash("sha256").update(text).digest("hex");
+  const [row] = await sql<{ hash: string }[]>`select hash from supabase_migrations.seed_files where path = 'seed.sql'`;
+  if (row) return row.hash === hash ? "already-seeded" : "changed-since-seeded";
+  await sql.begin(async (tx) => {
+    await runFile(tx, file, text);
+    await tx`insert into supabase_migrations.seed_files (path, hash) values ('seed.sql', ${hash})`;
+  });
+  return "seeded";
+}

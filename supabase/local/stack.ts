@@ -1,0 +1,178 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { createLimiters, type AuthContext } from "./auth/context.ts";
+import { loadOrCreateKeys, serviceRoleKey, useKeys, verifyAccessToken } from "./auth/jwt.ts";
+import { loadConfig, projectRoot } from "./config.ts";
+import { StackError } from "./errors.ts";
+import { createMailbox } from "./mailbox.ts";
+import * as cluster from "./postgres/cluster.ts";
+import { applyBootstrap, applyMigrations, applySeed, type SeedResult } from "./postgres/setup.ts";
+import { freePort, portIsFree } from "./ports.ts";
+import { attachRealtime } from "./realtime/index.ts";
+import { createApiServer } from "./server.ts";
+
+export type Mode = "dev" | "test";
+
+export type StackOptions = {
+  mode: Mode;
+  /** --dev data folder (default supabase/.local, or SUPABASE_LOCAL_DIR). */
+  dir?: string;
+  /** Wipe the --dev data folder first. */
+  reset?: boolean;
+  /** Progress lines (dev banner); tests pass nothing. */
+  log?: (line: string) => void;
+};
+
+export type Stack = {
+  env: Record<string, string>;
+  seed: SeedResult;
+  fresh: boolean;
+  migrations: string[];
+  stop(): Promise<void>;
+};
+
+const adminPassword = "postgres"; // local superuser; the cluster only listens on 127.0.0.1
+const publishableKey = "sb_publishable_local_development_key";
+
+/** Who holds the --dev data folder: a second start must not share the cluster. */
+function claimDir(dir: string): () => void {
+  const lock = path.join(dir, "stack.pid");
+  if (existsSync(lock)) {
+    const pid = Number(readFileSync(lock, "utf8"));
+    if (pid && pid !== process.pid && cluster.isAlive(pid)) {
+      throw new StackError(
+        `The local stack is already running (pid ${pid}, data in ${path.relative(projectRoot, dir) || dir}). Use it, or stop it (Ctrl+C in its terminal) before starting another.`,
+      );
+    }
+  }
+  writeFileSync(lock, String(process.pid));
+  return () => {
+    if (existsSync(lock) && Number(readFileSync(lock, "utf8")) === process.pid) rmSync(lock, { force: true });
+  };
+}
+
+/** A Postgres left running by a killed stack (SIGKILL orphans it) or a stale postmaster.pid. */
+async function clearLeftovers(pgdata: string, log: (line: string) => void): Promise<void> {
+  const pid = cluster.postmasterPid(pgdata);
+  if (!pid) return;
+  if (cluster.isAlive(pid)) {
+    log(`Stopping a Postgres (pid ${pid}) left running by an earlier stack that did not shut down…`);
+    process.kill(pid, "SIGINT");
+    for (let i = 0; i < 100 && cluster.isAlive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+    if (cluster.isAlive(pid)) {
+      throw new StackError(`A leftover Postgres (pid ${pid}) holds ${pgdata} and did not stop. Run: kill ${pid}, then start again.`);
+    }
+  } else {
+    log(`Removed a stale postmaster.pid (pid ${pid} is gone) left by a stack that was killed.`);
+    rmSync(path.join(pgdata, "postmaster.pid"), { force: true });
+  }
+}
+
+async function ports(mode: Mode, configured: { apiPort: number; dbPort: number }) {
+  if (mode === "test") return { apiPort: await freePort(), dbPort: await freePort() };
+  const apiPort = Number(process.env.SUPABASE_LOCAL_API_PORT) || configured.apiPort;
+  const dbPort = Number(process.env.SUPABASE_LOCAL_DB_PORT) || configured.dbPort;
+  for (const [name, port, variable] of [["API", apiPort, "SUPABASE_LOCAL_API_PORT"], ["Postgres", dbPort, "SUPABASE_LOCAL_DB_PORT"]] as const) {
+    if (!(await portIsFree(port))) {
+      throw new StackError(`Port ${port} (${name}) is already in use by another program. Stop it, or choose another port with ${variable}=<port>.`);
+    }
+  }
+  return { apiPort, dbPort };
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const log = options.log ?? (() => {});
+  const config = loadConfig();
+  const testMode = options.mode === "test";
+  const dir = testMode
+    ? mkdtempSync(path.join(tmpdir(), "supabase-local-"))
+    : path.resolve(options.dir ?? process.env.SUPABASE_LOCAL_DIR ?? path.join(projectRoot, "supabase/.local"));
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const stop = async () => {
+    for (const fn of cleanups.reverse().splice(0)) await fn();
+  };
+  try {
+    if (testMode) {
+      chmodSync(dir, 0o755); // the postgres OS user (when we run as root) must reach pgdata inside it
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    } else {
+      if (options.reset && existsSync(dir)) {
+        claimDir(dir)();
+        rmSync(dir, { recursive: true, force: true });
+      }
+      mkdirSync(dir, { recursive: true, mode: 0o755 });
+      cleanups.push(claimDir(dir));
+    }
+    const pgdata = path.join(dir, "db");
+    const { apiPort, dbPort } = await ports(options.mode, config);
+    const fresh = !cluster.isInitialised(pgdata);
+    const [keys] = await Promise.all([
+      loadOrCreateKeys(testMode ? null : path.join(dir, "jwt-keys.json")),
+      fresh ? cluster.initialise(pgdata, adminPassword) : clearLeftovers(pgdata, log),
+    ]);
+    useKeys(keys);
+    const pg = await cluster.start({ dataDir: pgdata, port: dbPort, durable: !testMode });
+    cleanups.push(() => pg.stop());
+
+    const adminUrl = `postgres://postgres:${adminPassword}@127.0.0.1:${dbPort}/postgres`;
+    const sql = postgres(adminUrl, { max: 10, onnotice: () => {}, idle_timeout: 30 });
+    cleanups.push(() => sql.end({ timeout: 2 }));
+    await applyBootstrap(sql);
+    const migrations = await applyMigrations(sql);
+    const seed = fresh ? await applySeed(sql) : await applySeed(sql).catch(() => "already-seeded" as const);
+
+    const url = `http://127.0.0.1:${apiPort}`;
+    const ctx: AuthContext = {
+      sql,
+      config: structuredClone(config.auth),
+      initialConfig: structuredClone(config.auth),
+      url,
+      mailbox: createMailbox(),
+      limits: createLimiters(config.auth.rate_limits),
+      testMode,
+    };
+    if (testMode) {
+      // Generous by default so suites do not trip over each other; tests lower them via /__local/config.
+      const generous = { email_sent: 100_000, sign_in_sign_ups: 100_000, token_verifications: 100_000, token_refresh: 100_000 };
+      ctx.initialConfig.rate_limits = generous;
+      ctx.config = structuredClone(ctx.initialConfig);
+      ctx.limits = createLimiters(generous);
+    }
+    const server = createApiServer(ctx);
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", (e: NodeJS.ErrnoException) =>
+        reject(e.code === "EADDRINUSE" ? new StackError(`Port ${apiPort} (API) is already in use. Stop that program or set SUPABASE_LOCAL_API_PORT.`) : e),
+      );
+      server.listen(apiPort, "127.0.0.1", () => resolve());
+    });
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    );
+    const realtime = await attachRealtime({ server, adminUrl, verifyToken: verifyAccessToken });
+    cleanups.push(() => realtime.close());
+
+    return {
+      fresh,
+      seed,
+      migrations,
+      stop,
+      env: {
+        NEXT_PUBLIC_SUPABASE_URL: url,
+        NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: publishableKey,
+        DATABASE_URL: `postgres://authenticator:local-authenticator@127.0.0.1:${dbPort}/postgres`,
+        LOCAL_DB_ADMIN_URL: adminUrl,
+        LOCAL_MAILBOX_URL: `${url}/mailbox`,
+        LOCAL_SERVICE_ROLE_KEY: await serviceRoleKey(`${url}/auth/v1`),
+      },
+    };
+  } catch (error) {
+    await stop().catch(() => {});
+    throw error;
+  }
+}
