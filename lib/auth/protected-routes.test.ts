@@ -15,14 +15,22 @@ describe("isProtectedPath", () => {
     "/account/update-password",
   ])("protects %s", (path) => expect(isProtectedPath(path)).toBe(true));
 
-  it.each(["/", "/browse", "/auth", "/auth/confirm", "/profile/abc", "/create-profile", "/teamsters", "/about-noosa"])(
-    "leaves %s public",
-    (path) => expect(isProtectedPath(path)).toBe(false),
-  );
+  it.each([
+    "/",
+    "/browse",
+    "/auth",
+    "/auth/confirm",
+    "/profile/abc",
+    "/create-profile",
+    "/teamsters",
+    "/about-noosa",
+  ])("leaves %s public", (path) => expect(isProtectedPath(path)).toBe(false));
 });
 
 describe("signInRedirectPath", () => {
   it("carries the path and query as next", () => {
-    expect(signInRedirectPath("/teams/1/edit", "?x=1&y=2")).toBe("/auth?next=%2Fteams%2F1%2Fedit%3Fx%3D1%26y%3D2");
+    expect(signInRedirectPath("/teams/1/edit", "?x=1&y=2")).toBe(
+      "/auth?next=%2Fteams%2F1%2Fedit%3Fx%3D1%26y%3D2",
+    );
   });
 });

@@ -3,5 +3,8 @@ import { publicEnv } from "@/lib/env";
 
 /** Supabase client for Client Components (a singleton in the browser, per @supabase/ssr). */
 export function createClient() {
-  return createBrowserClient(publicEnv.NEXT_PUBLIC_SUPABASE_URL, publicEnv.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY);
+  return createBrowserClient(
+    publicEnv.NEXT_PUBLIC_SUPABASE_URL,
+    publicEnv.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY,
+  );
 }

@@ -9,18 +9,22 @@ import { publicEnv } from "@/lib/env";
  */
 export async function createClient() {
   const cookieStore = await cookies();
-  return createServerClient(publicEnv.NEXT_PUBLIC_SUPABASE_URL, publicEnv.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY, {
-    cookies: {
-      getAll() {
-        return cookieStore.getAll();
-      },
-      setAll(cookiesToSet) {
-        try {
-          for (const { name, value, options } of cookiesToSet) cookieStore.set(name, value, options);
-        } catch {
-          // Server Components cannot set cookies; the proxy refreshes the session on the next request.
-        }
+  return createServerClient(
+    publicEnv.NEXT_PUBLIC_SUPABASE_URL,
+    publicEnv.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY,
+    {
+      cookies: {
+        getAll() {
+          return cookieStore.getAll();
+        },
+        setAll(cookiesToSet) {
+          try {
+            for (const { name, value, options } of cookiesToSet) cookieStore.set(name, value, options);
+          } catch {
+            // Server Components cannot set cookies; the proxy refreshes the session on the next request.
+          }
+        },
       },
     },
-  });
+  );
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { charCount, profileFieldErrors, profileIdSchema, profileSchema, type ProfileInput } from "./profile.ts";
+import {
+  charCount,
+  profileFieldErrors,
+  profileIdSchema,
+  profileSchema,
+  type ProfileInput,
+} from "./profile.ts";
 
 const valid: ProfileInput = {
   username: "mia_swims",
@@ -27,16 +33,32 @@ const repeat = (n: number, ch = "a") => ch.repeat(n);
 
 describe("profileSchema", () => {
   it("accepts a complete profile and trims text", () => {
-    const result = profileSchema.parse({ ...valid, username: "  mia_swims  ", goals: "  Swim leg under 25 minutes \n" });
+    const result = profileSchema.parse({
+      ...valid,
+      username: "  mia_swims  ",
+      goals: "  Swim leg under 25 minutes \n",
+    });
     expect(result.username).toBe("mia_swims");
     expect(result.goals).toBe("Swim leg under 25 minutes");
   });
 
   it.each([
     ["username", 3, 50, "Username must be at least 3 characters", "Username must be 50 characters or fewer"],
-    ["full_name", 2, 100, "Full name must be at least 2 characters", "Full name must be 100 characters or fewer"],
+    [
+      "full_name",
+      2,
+      100,
+      "Full name must be at least 2 characters",
+      "Full name must be 100 characters or fewer",
+    ],
     ["location", 2, 100, "Location is required", "Location must be 100 characters or fewer"],
-    ["goals", 10, 500, "Please provide some details about your goals", "Goals must be 500 characters or fewer"],
+    [
+      "goals",
+      10,
+      500,
+      "Please provide some details about your goals",
+      "Goals must be 500 characters or fewer",
+    ],
   ])("%s: %i..%i characters", (field, min, max, tooShort, tooLong) => {
     expect(errorsFor({ [field]: repeat(min - 1) })[field]).toBe(tooShort);
     expect(errorsFor({ [field]: repeat(min) })).toEqual({});
@@ -59,7 +81,9 @@ describe("profileSchema", () => {
   it("counts emoji as one character each, as Postgres does", () => {
     expect(charCount("🏊‍♀️")).toBe(4); // woman swimming: 4 code points
     expect(errorsFor({ username: repeat(50, "🏊") })).toEqual({});
-    expect(errorsFor({ username: repeat(51, "🏊") }).username).toBe("Username must be 50 characters or fewer");
+    expect(errorsFor({ username: repeat(51, "🏊") }).username).toBe(
+      "Username must be 50 characters or fewer",
+    );
   });
 
   it.each([
@@ -68,7 +92,12 @@ describe("profileSchema", () => {
     ["HTML and script", "<script>alert('x')</script><b>hi</b>"],
     ["SQL metacharacters", "Robert'); DROP TABLE profiles;--"],
   ])("accepts %s as plain text", (_name, value) => {
-    const result = profileSchema.parse({ ...valid, full_name: value, goals: `${value} goals text`, bio: value });
+    const result = profileSchema.parse({
+      ...valid,
+      full_name: value,
+      goals: `${value} goals text`,
+      bio: value,
+    });
     expect(result.full_name).toBe(value);
   });
 
@@ -92,9 +121,12 @@ describe("profileSchema", () => {
     expect(errorsFor({ specialty })).toEqual({});
   });
 
-  it.each(["beginner", "intermediate", "advanced", "elite"])("accepts experience level %s", (experience_level) => {
-    expect(errorsFor({ experience_level })).toEqual({});
-  });
+  it.each(["beginner", "intermediate", "advanced", "elite"])(
+    "accepts experience level %s",
+    (experience_level) => {
+      expect(errorsFor({ experience_level })).toEqual({});
+    },
+  );
 
   it("refuses wrong types with a field message", () => {
     expect(errorsFor({ username: 42 }).username).toBe("Username must be text");
@@ -105,7 +137,9 @@ describe("profileSchema", () => {
   });
 
   it("refuses extra fields instead of dropping them", () => {
-    expect(errorsFor({ auth_id: "d0000000-0000-4000-8000-000000000002" }).form).toBe("Unknown field: auth_id");
+    expect(errorsFor({ auth_id: "d0000000-0000-4000-8000-000000000002" }).form).toBe(
+      "Unknown field: auth_id",
+    );
     expect(errorsFor({ target_times: { swim: "20:00", transition: "1:00" } }).target_times).toBe(
       "Target times must list swim, bike and run only",
     );
@@ -120,7 +154,9 @@ describe("profileSchema", () => {
     expect(errorsFor({ target_times: { run: repeat(21, "9") } })["target_times.run"]).toBe(
       "Keep the run time under 21 characters",
     );
-    expect(errorsFor({ target_times: { bike: 70 } })["target_times.bike"]).toBe("Bike target time must be text");
+    expect(errorsFor({ target_times: { bike: 70 } })["target_times.bike"]).toBe(
+      "Bike target time must be text",
+    );
   });
 
   it("availability: known days and times, each at most once", () => {
@@ -141,7 +177,9 @@ describe("profileSchema", () => {
     const ten = Array.from({ length: 10 }, (_, i) => `Achievement ${i}`);
     expect(errorsFor({ achievements: [] })).toEqual({});
     expect(errorsFor({ achievements: ten })).toEqual({});
-    expect(errorsFor({ achievements: [...ten, "one more"] }).achievements).toBe("Add at most 10 achievements");
+    expect(errorsFor({ achievements: [...ten, "one more"] }).achievements).toBe(
+      "Add at most 10 achievements",
+    );
     expect(errorsFor({ achievements: [repeat(150)] })).toEqual({});
     expect(errorsFor({ achievements: [repeat(151)] })["achievements.0"]).toBe(
       "Keep each achievement to 150 characters or fewer",

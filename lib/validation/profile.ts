@@ -215,3 +215,8 @@ export function profileFieldErrors(error: z.ZodError): Record<string, string> {
   }
   return out;
 }
+
+/** What the create and edit actions return: expected failures are results, bugs throw. */
+export type ProfileActionResult =
+  | { ok: true; profileId: string; existed?: boolean }
+  | { ok: false; error: string; fieldErrors?: Record<string, string> };

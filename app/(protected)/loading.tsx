@@ -1,0 +1,5 @@
+import { ProtectedLoading } from "@/components/auth/protected-loading";
+
+export default function Loading() {
+  return <ProtectedLoading />;
+}

@@ -1,0 +1,126 @@
+"use server";
+
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { type ActionResult, fieldErrorsOf } from "@/lib/auth/action-result";
+import { authErrorMessage } from "@/lib/auth/auth-errors";
+import { authRedirectOrigin, confirmUrl } from "@/lib/auth/redirect-origin";
+import { safeNext } from "@/lib/auth/safe-next";
+import { site } from "@/lib/site";
+import { createClient } from "@/lib/supabase/server";
+import {
+  emailOnlySchema,
+  signInSchema,
+  signUpSchema,
+  updatePasswordSchema,
+  verifyOtpSchema,
+} from "@/lib/validation/auth";
+
+/** Where a password-reset link lands: the /auth page's update_password view (spec: recovery → update_password). */
+const RECOVERY_DESTINATION = "/auth?view=update_password";
+
+async function emailLink(next: string) {
+  return confirmUrl(authRedirectOrigin(await headers(), site.url), next);
+}
+
+function logAuthFailure(action: string, error: { code?: string; status?: number }) {
+  console.warn("auth action failed", { action, code: error.code, status: error.status });
+}
+
+export async function signInAction(input: unknown, next: unknown): Promise<ActionResult> {
+  const parsed = signInSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
+  const supabase = await createClient();
+  const { error } = await supabase.auth.signInWithPassword(parsed.data);
+  if (error) {
+    logAuthFailure("auth.signIn", error);
+    return { ok: false, error: authErrorMessage(error, "sign_in") };
+  }
+  redirect(safeNext(next));
+}
+
+export async function signUpAction(
+  input: unknown,
+  next: unknown,
+): Promise<ActionResult<{ message: string }>> {
+  const parsed = signUpSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
+  const destination = safeNext(next);
+  const supabase = await createClient();
+  const { data, error } = await supabase.auth.signUp({
+    ...parsed.data,
+    options: { emailRedirectTo: await emailLink(destination) },
+  });
+  if (error) {
+    logAuthFailure("auth.signUp", error);
+    return { ok: false, error: authErrorMessage(error, "sign_up") };
+  }
+  // With confirmations off Auth signs the new user straight in.
+  if (data.session) redirect(destination);
+  return { ok: true, message: "Check your email for the confirmation link" };
+}
+
+export async function magicLinkAction(
+  input: unknown,
+  next: unknown,
+): Promise<ActionResult<{ message: string }>> {
+  const parsed = emailOnlySchema.safeParse(input);
+  if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
+  const supabase = await createClient();
+  const { error } = await supabase.auth.signInWithOtp({
+    email: parsed.data.email,
+    // A magic link signs in existing accounts only; new accounts come through sign-up with a password.
+    options: { emailRedirectTo: await emailLink(safeNext(next)), shouldCreateUser: false },
+  });
+  // An unknown address answers like a known one, so the form cannot be used to probe for accounts.
+  if (error && error.code !== "otp_disabled" && error.code !== "user_not_found") {
+    logAuthFailure("auth.magicLink", error);
+    return { ok: false, error: authErrorMessage(error, "email_link") };
+  }
+  return { ok: true, message: "Check your email for the magic link" };
+}
+
+export async function resetPasswordAction(input: unknown): Promise<ActionResult<{ message: string }>> {
+  const parsed = emailOnlySchema.safeParse(input);
+  if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
+  const supabase = await createClient();
+  const { error } = await supabase.auth.resetPasswordForEmail(parsed.data.email, {
+    redirectTo: await emailLink(RECOVERY_DESTINATION),
+  });
+  if (error && error.code !== "user_not_found") {
+    logAuthFailure("auth.resetPassword", error);
+    return { ok: false, error: authErrorMessage(error, "email_link") };
+  }
+  return { ok: true, message: "Check your email for the password reset link" };
+}
+
+export async function verifyOtpAction(input: unknown, next: unknown): Promise<ActionResult> {
+  const parsed = verifyOtpSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
+  const supabase = await createClient();
+  const { error } = await supabase.auth.verifyOtp({ ...parsed.data, type: "email" });
+  if (error) {
+    logAuthFailure("auth.verifyOtp", error);
+    return { ok: false, error: authErrorMessage(error, "verify") };
+  }
+  redirect(safeNext(next));
+}
+
+/**
+ * The /auth update_password view (reached from a reset link). After the update the recovery session
+ * is closed, so the sign_in view that follows ("Your password has been updated") is real: the person
+ * signs in with the new password, as the spec's user-updated → sign_in transition implies.
+ */
+export async function updatePasswordAction(input: unknown): Promise<ActionResult> {
+  const parsed = updatePasswordSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
+  const supabase = await createClient();
+  const { error } = await supabase.auth.updateUser({ password: parsed.data.password });
+  if (error) {
+    logAuthFailure("auth.updatePassword", error);
+    return { ok: false, error: authErrorMessage(error, "update_password") };
+  }
+  const { error: signOutError } = await supabase.auth.signOut({ scope: "local" });
+  if (signOutError) logAuthFailure("auth.updatePassword.signOut", signOutError);
+  redirect("/auth?view=sign_in&updated=1");
+}

@@ -1,0 +1,84 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState, type ReactNode } from "react";
+import { useForm, type FieldValues, type Path } from "react-hook-form";
+import type { z } from "zod";
+import type { ActionResult } from "@/lib/auth/action-result";
+import { DangerBox, SubmitButton, SuccessBox, TextField } from "./form-controls";
+
+export type AuthField = {
+  name: string;
+  label: string;
+  type: "email" | "password" | "text";
+  autoComplete: string;
+  hint?: string;
+  inputMode?: "numeric";
+};
+
+type AuthFormProps = {
+  id: string;
+  schema: z.ZodType<FieldValues, FieldValues>;
+  fields: AuthField[];
+  submitLabel: string;
+  busyLabel: string;
+  action: (values: FieldValues) => Promise<ActionResult<{ message?: string }> | undefined>;
+  /** Shown above the form, e.g. "Your password has been updated". */
+  notice?: ReactNode;
+};
+
+/**
+ * One auth form: react-hook-form with the zod schema for instant field messages, the server action for
+ * the truth. Field errors from the server are put back on their fields; anything else is a danger box.
+ */
+export function AuthForm({ id, schema, fields, submitLabel, busyLabel, action, notice }: AuthFormProps) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const defaultValues = Object.fromEntries(fields.map((f) => [f.name, ""]));
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FieldValues>({ resolver: zodResolver(schema), defaultValues });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    setSuccess(null);
+    const result = await action(values);
+    // A redirect from the action navigates away and leaves nothing to show here.
+    if (!result) return;
+    if (result.ok) {
+      if (result.message) setSuccess(result.message);
+      return;
+    }
+    for (const [name, message] of Object.entries(result.fieldErrors ?? {})) {
+      setError(name as Path<FieldValues>, { type: "server", message }, { shouldFocus: true });
+    }
+    if (result.error) setServerError(result.error);
+  });
+
+  return (
+    <form id={id} noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={isSubmitting}>
+      {notice}
+      {serverError ? <DangerBox>{serverError}</DangerBox> : null}
+      {success ? <SuccessBox>{success}</SuccessBox> : null}
+      {fields.map((field) => (
+        <TextField
+          key={field.name}
+          id={`${id}-${field.name}`}
+          label={field.label}
+          type={field.type}
+          autoComplete={field.autoComplete}
+          inputMode={field.inputMode}
+          hint={field.hint}
+          error={errors[field.name]?.message as string | undefined}
+          {...register(field.name)}
+        />
+      ))}
+      <SubmitButton busy={isSubmitting} busyLabel={busyLabel}>
+        {submitLabel}
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { authErrorMessage, authErrorText } from "./auth-errors.ts";
+
+describe("authErrorMessage", () => {
+  it("gives one sign-in message whether the account exists or not", () => {
+    const wrongPassword = authErrorMessage({ code: "invalid_credentials", status: 400 }, "sign_in");
+    const unknownUser = authErrorMessage(
+      { code: "user_not_found", status: 400, message: "User not found" },
+      "sign_in",
+    );
+    expect(wrongPassword).toBe(authErrorText.invalidCredentials);
+    expect(unknownUser).toBe(wrongPassword);
+  });
+
+  it("maps rate limits", () => {
+    expect(authErrorMessage({ code: "over_request_rate_limit", status: 429 }, "sign_in")).toBe(
+      authErrorText.tooManyAttempts,
+    );
+    expect(authErrorMessage({ code: "over_email_send_rate_limit", status: 429 }, "email_link")).toBe(
+      authErrorText.tooManyEmails,
+    );
+    expect(authErrorMessage({ status: 429 }, "sign_up")).toBe(authErrorText.tooManyAttempts);
+  });
+
+  it("hides the reason a sign-up failed", () => {
+    expect(
+      authErrorMessage(
+        { code: "user_already_exists", status: 422, message: "User already registered" },
+        "sign_up",
+      ),
+    ).toBe(authErrorText.signUpFailed);
+  });
+
+  it("explains expired links and codes", () => {
+    expect(authErrorMessage({ code: "otp_expired", status: 403 }, "email_link")).toBe(
+      authErrorText.linkInvalid,
+    );
+    expect(authErrorMessage({ code: "otp_expired", status: 403 }, "verify")).toBe(authErrorText.codeInvalid);
+  });
+
+  it("passes on the server's text for password updates", () => {
+    expect(
+      authErrorMessage(
+        { code: "weak_password", status: 422, message: "Password should be at least 6 characters." },
+        "update_password",
+      ),
+    ).toBe("Password should be at least 6 characters.");
+    expect(authErrorMessage({ message: "Auth session missing!" }, "update_password")).toBe(
+      authErrorText.sessionMissing,
+    );
+    expect(authErrorMessage({}, "update_password")).toBe("Failed to update password.");
+  });
+});

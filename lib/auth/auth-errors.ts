@@ -1,0 +1,63 @@
+/** What a person sees for an Auth error. Raw server text is shown only where it is known to be safe. */
+export type AuthFlow = "sign_in" | "sign_up" | "email_link" | "verify" | "update_password";
+
+type AuthErrorLike = { code?: string | undefined; status?: number | undefined; message?: string | undefined };
+
+export const authErrorText = {
+  invalidCredentials: "Invalid email or password",
+  emailNotConfirmed:
+    "Please confirm your email address first: use the link we sent you, or sign in with a magic link.",
+  tooManyAttempts: "Too many attempts. Please try again later.",
+  tooManyEmails: "Too many emails sent. Please wait a few minutes before trying again.",
+  signUpFailed:
+    "We couldn't create an account with that email. If you already have one, sign in or reset your password.",
+  linkInvalid: "This link is invalid or has expired. Please request a new one.",
+  codeInvalid: "That code is invalid or has expired. Please request a new one.",
+  samePassword: "New password should be different from the old password.",
+  sessionMissing: "Your session has expired. Please request a new password reset link.",
+  unexpected: "Something went wrong. Please try again.",
+  invalidConfirmLink: "Invalid confirmation link. Please try again.",
+  verificationFailed: "Verification failed. Please try again.",
+} as const;
+
+export function authErrorMessage(error: AuthErrorLike, flow: AuthFlow): string {
+  const code = error.code ?? "";
+  if (error.status === 429 || code.startsWith("over_")) {
+    return code === "over_email_send_rate_limit"
+      ? authErrorText.tooManyEmails
+      : authErrorText.tooManyAttempts;
+  }
+  switch (code) {
+    // GoTrue returns this only after the password matched, so it tells nothing to someone without it.
+    case "email_not_confirmed":
+      return authErrorText.emailNotConfirmed;
+    case "weak_password":
+      return error.message || "Password is too weak.";
+    case "same_password":
+      return authErrorText.samePassword;
+    case "session_not_found":
+    case "session_expired":
+    case "refresh_token_not_found":
+      return authErrorText.sessionMissing;
+    case "otp_expired":
+    case "flow_state_not_found":
+    case "flow_state_expired":
+    case "bad_code_verifier":
+    case "pkce_code_verifier_not_found":
+      return flow === "verify" ? authErrorText.codeInvalid : authErrorText.linkInvalid;
+  }
+  if (error.message === "Auth session missing!") return authErrorText.sessionMissing;
+  switch (flow) {
+    // Never say whether the account exists: every other failure reads the same.
+    case "sign_in":
+      return authErrorText.invalidCredentials;
+    case "sign_up":
+      return authErrorText.signUpFailed;
+    case "verify":
+      return authErrorText.codeInvalid;
+    case "update_password":
+      return error.message || "Failed to update password.";
+    default:
+      return error.message || authErrorText.unexpected;
+  }
+}
