@@ -59,7 +59,8 @@ export class Connection {
   private async handle(text: string): Promise<void> {
     const decoded = decode(text, this.vsn);
     if (!decoded.ok) {
-      this.deps.log(`realtime: ignored frame (${decoded.reason})`);
+      // Phoenix drops undecodable frames too; say so only when asked (LOCAL_REALTIME_DEBUG=1).
+      if (process.env.LOCAL_REALTIME_DEBUG) this.deps.log(`realtime: ignored frame (${decoded.reason})`);
       return;
     }
     const msg = decoded.message;
