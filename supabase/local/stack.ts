@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { createLimiters, type AuthContext } from "./auth/context.ts";
-import { loadOrCreateKeys, serviceRoleKey, useKeys, verifyAccessToken } from "./auth/jwt.ts";
+import { loadOrCreateKeys, serviceRoleKey, setSigningKeys, verifyAccessToken } from "./auth/jwt.ts";
 import { loadConfig, projectRoot } from "./config.ts";
 import { StackError } from "./errors.ts";
 import { createMailbox } from "./mailbox.ts";
@@ -112,7 +112,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       loadOrCreateKeys(testMode ? null : path.join(dir, "jwt-keys.json")),
       fresh ? cluster.initialise(pgdata, adminPassword) : clearLeftovers(pgdata, log),
     ]);
-    useKeys(keys);
+    setSigningKeys(keys);
     const pg = await cluster.start({ dataDir: pgdata, port: dbPort, durable: !testMode });
     cleanups.push(() => pg.stop());
 

@@ -13,7 +13,7 @@ export function parseToml(text: string): TomlTable {
   let table = root;
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
-    let line = stripComment(lines[i] ?? "").trim();
+    const line = stripComment(lines[i] ?? "").trim();
     if (!line) continue;
     const lineNo = i + 1;
     const header = /^\[([A-Za-z0-9_.\-]+)\]$/.exec(line);

@@ -18,7 +18,8 @@ export async function loadOrCreateKeys(file: string | null): Promise<SigningKeys
     stored = { kid: randomUUID(), privateJwk: await exportJWK(privateKey) };
     if (file) writeFileSync(file, JSON.stringify(stored), { mode: 0o600 });
   }
-  const { d: _d, ...pub } = stored.privateJwk;
+  const pub: JWK = { ...stored.privateJwk };
+  delete pub.d; // the private part
   const publicJwk: JWK = { ...pub, kid: stored.kid, alg: "ES256", use: "sig", key_ops: ["verify"] };
   return {
     kid: stored.kid,
@@ -31,7 +32,7 @@ export async function loadOrCreateKeys(file: string | null): Promise<SigningKeys
 let active: SigningKeys | null = null;
 
 /** The keys the running stack signs with; verifyAccessToken uses them. */
-export function useKeys(keys: SigningKeys): void {
+export function setSigningKeys(keys: SigningKeys): void {
   active = keys;
 }
 
