@@ -1,5 +1,11 @@
-import type { Metadata } from "next";
+import { Analytics } from "@vercel/analytics/next";
+import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { Toaster } from "sonner";
+import { SiteFooter } from "@/components/layout/site-footer";
+import { SiteHeader } from "@/components/layout/site-header";
+import { JsonLd, organizationJsonLd, websiteJsonLd } from "@/lib/seo/json-ld";
+import { toastDurations } from "@/lib/toast";
 import { site } from "@/lib/site";
 import "./globals.css";
 
@@ -7,12 +13,37 @@ export const metadata: Metadata = {
   metadataBase: new URL(site.url),
   title: { default: site.name, template: `%s | ${site.name}` },
   description: site.description,
+  applicationName: site.name,
+  openGraph: { type: "website", siteName: site.name, locale: site.locale, title: site.name, description: site.description },
+  twitter: { card: "summary_large_image", title: site.name, description: site.description },
 };
 
+export const viewport: Viewport = { themeColor: "#072a48" };
+
+// The analytics script is served by Vercel's edge at /_vercel/insights; on any other host it would 404 on
+// every page, so it is only rendered in builds that run on Vercel (VERCEL=1 is set there at build time).
+const analyticsEnabled = process.env.VERCEL === "1";
+
+// Reads no cookies or headers: every public page below stays statically generated.
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en-AU">
-      <body className="flex min-h-screen flex-col bg-white text-slate-900 antialiased">{children}</body>
+      <body className="flex min-h-screen flex-col bg-white text-slate-900 antialiased">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-lg bg-ocean-900 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        <SiteFooter />
+        <Toaster position="top-right" visibleToasts={20} duration={toastDurations.form} closeButton richColors />
+        <JsonLd data={[organizationJsonLd(), websiteJsonLd()]} />
+        {analyticsEnabled ? <Analytics /> : null}
+      </body>
     </html>
   );
 }

@@ -1,7 +1,42 @@
+import type { Metadata } from "next";
+import { ClosingCta } from "@/components/landing/closing-cta";
+import { Faq } from "@/components/landing/faq";
+import { FeatureCards } from "@/components/landing/feature-cards";
+import { Hero } from "@/components/landing/hero";
+import { HowItWorks } from "@/components/landing/how-it-works";
+import { UseCases } from "@/components/landing/use-cases";
+import { VideoGallery } from "@/components/landing/video-gallery";
+import { landingVideos } from "@/components/landing/videos";
+import { SectionHeading } from "@/components/ui/section-heading";
+import { pageMetadata } from "@/lib/seo/metadata";
+
+export const metadata: Metadata = pageMetadata({
+  title: "Find Triathlon Training Partners and Relay Teams in Noosa",
+  description:
+    "Free team finder for the Noosa Triathlon: meet swimmers, cyclists and runners, fill a withdrawn teammate's leg and form a relay team fast.",
+  path: "/",
+});
+
 export default function HomePage() {
   return (
-    <main id="main" className="mx-auto max-w-5xl p-8">
-      <h1 className="text-3xl font-bold">Find your Noosa relay team</h1>
-    </main>
+    <>
+      <Hero />
+      <FeatureCards />
+      <HowItWorks />
+      <UseCases />
+      <section aria-labelledby="videos-title" className="py-16 md:py-20">
+        <div className="mx-auto max-w-6xl px-4 sm:px-6">
+          <SectionHeading
+            id="videos-title"
+            eyebrow="See the course"
+            title="Race day in Noosa"
+            intro="Videos load from YouTube only when you press play."
+          />
+          <VideoGallery videos={landingVideos} />
+        </div>
+      </section>
+      <Faq />
+      <ClosingCta />
+    </>
   );
 }

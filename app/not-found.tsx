@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { LinkButton } from "@/components/ui/button";
+
+export const metadata: Metadata = {
+  title: "Page not found",
+  robots: { index: false, follow: true },
+};
+
+/** Themed 404 (spec §2): shown for every unknown path, with status 404. */
+export default function NotFound() {
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:px-6">
+      <p className="text-8xl font-extrabold tracking-tight text-ocean-800" aria-hidden="true">
+        404
+      </p>
+      <h1 className="mt-4 text-2xl font-bold text-ocean-950">
+        <span className="sr-only">404: </span>We can&apos;t find that page. Try one of the options below.
+      </h1>
+      <div className="mt-8 flex flex-wrap justify-center gap-4">
+        <LinkButton href="/" size="lg">
+          Go to Homepage
+        </LinkButton>
+        <LinkButton href="/register-interest" size="lg" variant="secondary">
+          Register Interest
+        </LinkButton>
+      </div>
+    </div>
+  );
+}

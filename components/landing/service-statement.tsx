@@ -1,0 +1,15 @@
+import { event, site } from "@/lib/site";
+
+/** The statement spec §1 requires on the landing page: free service, paid separate registration, no affiliation. */
+export function ServiceStatement({ className = "" }: { className?: string }) {
+  return (
+    <p className={`text-sm text-slate-700 ${className}`}>
+      {site.name} is a free service. Event registration is separate and paid to the{" "}
+      <a href={event.organiserUrl} className="font-medium text-ocean-800 underline underline-offset-2">
+        {event.name} organisers
+      </a>
+      . {site.name} is an independent community site and is not affiliated with or endorsed by the event
+      organisers.
+    </p>
+  );
+}

@@ -1,0 +1,78 @@
+import Link from "next/link";
+import { footerSections } from "@/components/layout/footer-links";
+import { SocialIcon } from "@/components/layout/social-icon";
+import { site } from "@/lib/site";
+
+const linkClass = "rounded text-ocean-100 underline-offset-4 hover:text-white hover:underline";
+
+/** Site-wide footer (spec §2). Rendered into static pages, so the year is the build year. */
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  const websiteLabel = site.url.replace(/^https?:\/\//, "");
+  return (
+    <footer className="mt-auto bg-ocean-950 text-ocean-100">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+        {footerSections.map((section, index) => (
+          <section key={section.title} aria-labelledby={`footer-section-${index}`}>
+            <h2 id={`footer-section-${index}`} className="text-sm font-bold tracking-wide text-white uppercase">
+              {section.title}
+            </h2>
+            <ul className="mt-4 space-y-2 text-sm">
+              {section.links.map((link) => (
+                <li key={link.label}>
+                  <Link href={link.href} className={linkClass}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="text-sm font-bold tracking-wide text-white uppercase">
+            Contact Us
+          </h2>
+          <address className="mt-4 space-y-2 text-sm not-italic">
+            <p>
+              <a href={`mailto:${site.contactEmail}`} className={linkClass}>
+                {site.contactEmail}
+              </a>
+            </p>
+            <p>
+              <a href={site.url} className={linkClass}>
+                {websiteLabel}
+              </a>
+            </p>
+            <p>{site.addressLine}</p>
+          </address>
+          <ul className="mt-4 flex gap-3" aria-label="Social media">
+            {site.social.map((social) => (
+              <li key={social.name}>
+                <a
+                  href={social.href}
+                  className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-ocean-900 text-white hover:bg-ocean-700"
+                  rel="noopener noreferrer"
+                  target="_blank"
+                >
+                  <SocialIcon name={social.name} />
+                  <span className="sr-only">{`${site.name} on ${social.name} (opens in a new tab)`}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <div className="border-t border-ocean-900">
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm sm:px-6 md:flex-row md:items-center md:justify-between">
+          <p className="max-w-2xl">{site.tagline}</p>
+          <p>
+            © {year} {site.name}. Website by{" "}
+            <a href={site.agency.href} className={linkClass} rel="noopener">
+              {site.agency.name}
+            </a>
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}
