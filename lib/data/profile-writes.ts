@@ -29,7 +29,11 @@ function columns(tx: Tx, input: ProfileInput) {
  * create for the same account — a double submit or two tabs — does nothing and returns null.
  * Coordinates start at [0,0]: the form asks for a place name, not a position (spec §3).
  */
-export async function insertProfile(tx: Tx, authId: string, input: ProfileInput): Promise<{ id: string } | null> {
+export async function insertProfile(
+  tx: Tx,
+  authId: string,
+  input: ProfileInput,
+): Promise<{ id: string } | null> {
   const location = { display_name: input.location, coordinates: [0, 0] };
   const [row] = await tx<{ id: string }[]>`
     insert into public.profiles ${tx({ auth_id: authId, location: tx.json(location), ...columns(tx, input) })}
@@ -57,4 +61,10 @@ export async function updateProfile(tx: Tx, id: string, input: ProfileInput): Pr
 export function isUsernameTaken(error: unknown): boolean {
   const e = error as { code?: string; constraint_name?: string } | null;
   return e?.code === "23505" && e.constraint_name === "profiles_username_lower_key";
+}
+
+/** Code and message of a failed write for the logs; never the query's parameters (they hold user data). */
+export function errorSummary(error: unknown): { code?: string; message: string } {
+  const e = error as { code?: string; message?: string } | null;
+  return { code: e?.code, message: e?.message ?? String(error) };
 }

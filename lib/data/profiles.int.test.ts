@@ -48,7 +48,8 @@ beforeAll(async () => {
     await admin`insert into auth.users (id, email) values (${id}, ${`${id}@example.test`})`;
   }
   // Owner: a private profile. Other: a public one.
-  ownerProfileId = (await withRls(claimsOf(users.owner), (tx) => insertProfile(tx, users.owner, input())))!.id;
+  ownerProfileId = (await withRls(claimsOf(users.owner), (tx) => insertProfile(tx, users.owner, input())))!
+    .id;
   publicProfileId = (await withRls(claimsOf(users.other), (tx) =>
     insertProfile(tx, users.other, input({ username: `other_${run}`, is_public: true })),
   ))!.id;
@@ -62,7 +63,9 @@ afterAll(async () => {
 
 describe("profiles RLS", () => {
   it("anon reads public profiles only, and never the e-mail", async () => {
-    expect(await withRls(null, (tx) => findPublicProfile(tx, publicProfileId))).toMatchObject({ id: publicProfileId });
+    expect(await withRls(null, (tx) => findPublicProfile(tx, publicProfileId))).toMatchObject({
+      id: publicProfileId,
+    });
     expect(await withRls(null, (tx) => findPublicProfile(tx, ownerProfileId))).toBeNull();
     const rows = await withRls(null, (tx) => tx`select id from public.profiles where id = ${ownerProfileId}`);
     expect(rows).toHaveLength(0);
@@ -73,15 +76,17 @@ describe("profiles RLS", () => {
   });
 
   it("anon cannot insert, update or delete", async () => {
-    expect(await codeOf(withRls(null, (tx) => insertProfile(tx, users.spare, input({ username: `anon_${run}` }))))).toBe(
-      "42501",
-    );
-    expect(await codeOf(withRls(null, (tx) => updateProfile(tx, publicProfileId, input({ username: `x_${run}` }))))).toBe(
-      "42501",
-    );
-    expect(await codeOf(withRls(null, (tx) => tx`delete from public.profiles where id = ${publicProfileId}`))).toBe(
-      "42501",
-    );
+    expect(
+      await codeOf(withRls(null, (tx) => insertProfile(tx, users.spare, input({ username: `anon_${run}` })))),
+    ).toBe("42501");
+    expect(
+      await codeOf(
+        withRls(null, (tx) => updateProfile(tx, publicProfileId, input({ username: `x_${run}` }))),
+      ),
+    ).toBe("42501");
+    expect(
+      await codeOf(withRls(null, (tx) => tx`delete from public.profiles where id = ${publicProfileId}`)),
+    ).toBe("42501");
   });
 
   it("the owner reads, updates but cannot delete their own private profile", async () => {
@@ -94,30 +99,43 @@ describe("profiles RLS", () => {
     expect(updated).toEqual({ id: ownerProfileId });
     const [row] = await admin`select full_name, location, email, updated_at > created_at as touched
       from public.profiles where id = ${ownerProfileId}`;
-    expect(row).toMatchObject({ full_name: "Owner Renamed", email: `${users.owner}@example.test`, touched: true });
+    expect(row).toMatchObject({
+      full_name: "Owner Renamed",
+      email: `${users.owner}@example.test`,
+      touched: true,
+    });
     expect(row!.location).toEqual({ display_name: "Tewantin", coordinates: [0, 0] });
 
-    const del = withRls(claimsOf(users.owner), (tx) => tx`delete from public.profiles where id = ${ownerProfileId}`);
+    const del = withRls(
+      claimsOf(users.owner),
+      (tx) => tx`delete from public.profiles where id = ${ownerProfileId}`,
+    );
     expect(await codeOf(del)).toBe("42501");
   });
 
   it("keeps existing coordinates on update", async () => {
     await admin`update public.profiles set location = '{"display_name":"Noosa","coordinates":[153.09,-26.4]}'
       where id = ${ownerProfileId}`;
-    await withRls(claimsOf(users.owner), (tx) => updateProfile(tx, ownerProfileId, input({ location: "Sunshine Beach" })));
+    await withRls(claimsOf(users.owner), (tx) =>
+      updateProfile(tx, ownerProfileId, input({ location: "Sunshine Beach" })),
+    );
     const [row] = await admin`select location from public.profiles where id = ${ownerProfileId}`;
     expect(row!.location).toEqual({ display_name: "Sunshine Beach", coordinates: [153.09, -26.4] });
   });
 
   it("the owner cannot move a profile to another account or create one for someone else", async () => {
-    const move = withRls(claimsOf(users.owner), (tx) =>
-      tx`update public.profiles set auth_id = ${users.spare} where id = ${ownerProfileId}`,
+    const move = withRls(
+      claimsOf(users.owner),
+      (tx) => tx`update public.profiles set auth_id = ${users.spare} where id = ${ownerProfileId}`,
     );
     expect(await codeOf(move)).toBe("42501");
-    const forged = withRls(claimsOf(users.owner), (tx) => insertProfile(tx, users.spare, input({ username: `f_${run}` })));
+    const forged = withRls(claimsOf(users.owner), (tx) =>
+      insertProfile(tx, users.spare, input({ username: `f_${run}` })),
+    );
     expect(await codeOf(forged)).toBe("42501");
-    const setEmail = withRls(claimsOf(users.owner), (tx) =>
-      tx`update public.profiles set email = 'x@evil.test' where id = ${ownerProfileId}`,
+    const setEmail = withRls(
+      claimsOf(users.owner),
+      (tx) => tx`update public.profiles set email = 'x@evil.test' where id = ${ownerProfileId}`,
     );
     expect(await codeOf(setEmail)).toBe("42501");
   });
@@ -126,8 +144,12 @@ describe("profiles RLS", () => {
     const asOther = claimsOf(users.other);
     expect(await withRls(asOther, (tx) => findProfileByAuthId(tx, users.owner))).toBeNull();
     expect(await withRls(asOther, (tx) => findPublicProfile(tx, publicProfileId))).not.toBeNull();
-    expect(await withRls(asOther, (tx) => updateProfile(tx, ownerProfileId, input({ username: `hijack_${run}` })))).toBeNull();
-    const deleted = await codeOf(withRls(asOther, (tx) => tx`delete from public.profiles where id = ${ownerProfileId}`));
+    expect(
+      await withRls(asOther, (tx) => updateProfile(tx, ownerProfileId, input({ username: `hijack_${run}` }))),
+    ).toBeNull();
+    const deleted = await codeOf(
+      withRls(asOther, (tx) => tx`delete from public.profiles where id = ${ownerProfileId}`),
+    );
     expect(deleted).toBe("42501");
     const [row] = await admin`select username from public.profiles where id = ${ownerProfileId}`;
     expect(row!.username).toBe(`owner_${run}`);
@@ -135,7 +157,9 @@ describe("profiles RLS", () => {
 
   it("another user cannot update a public profile either", async () => {
     const asOwner = claimsOf(users.owner);
-    expect(await withRls(asOwner, (tx) => updateProfile(tx, publicProfileId, input({ username: `steal_${run}` })))).toBeNull();
+    expect(
+      await withRls(asOwner, (tx) => updateProfile(tx, publicProfileId, input({ username: `steal_${run}` }))),
+    ).toBeNull();
   });
 });
 
@@ -143,11 +167,14 @@ describe("profiles constraints", () => {
   it("makes one profile from concurrent creates for one account", async () => {
     const attempts = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
-        withRls(claimsOf(users.racer), (tx) => insertProfile(tx, users.racer, input({ username: `racer_${run}`, bio: `${i}` }))),
+        withRls(claimsOf(users.racer), (tx) =>
+          insertProfile(tx, users.racer, input({ username: `racer_${run}`, bio: `${i}` })),
+        ),
       ),
     );
     expect(attempts.filter(Boolean)).toHaveLength(1);
-    const [row] = await admin`select count(*)::int as count from public.profiles where auth_id = ${users.racer}`;
+    const [row] =
+      await admin`select count(*)::int as count from public.profiles where auth_id = ${users.racer}`;
     expect(row?.count).toBe(1);
   });
 
@@ -190,7 +217,9 @@ describe("profiles constraints", () => {
 
   it.each(bad)("rejects %s even when bypassing the form", async (_name, assignment) => {
     // As superuser: RLS and grants out of the way, only the CHECK constraints stand.
-    const code = await codeOf(admin.unsafe(`update public.profiles set ${assignment} where id = '${ownerProfileId}'`));
+    const code = await codeOf(
+      admin.unsafe(`update public.profiles set ${assignment} where id = '${ownerProfileId}'`),
+    );
     expect(code).toBe("23514");
   });
 

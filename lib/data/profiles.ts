@@ -78,7 +78,10 @@ export async function findPublicProfile(tx: Tx, id: string): Promise<Profile | n
 }
 
 /** Ids and last change of every public profile, for the sitemap. */
-export async function listPublicProfileEntries(tx: Tx, limit = 5000): Promise<{ id: string; updated_at: string }[]> {
+export async function listPublicProfileEntries(
+  tx: Tx,
+  limit = 5000,
+): Promise<{ id: string; updated_at: string }[]> {
   const rows = await tx<{ id: string; updated_at: Date }[]>`
     select id, updated_at from public.profiles where is_public order by updated_at desc limit ${limit}`;
   return rows.map((r) => ({ id: r.id, updated_at: r.updated_at.toISOString() }));
@@ -101,8 +104,12 @@ export function getPublicProfile(id: string): Promise<Profile | null> {
 
 /** Public profiles for the sitemap, read as a visitor. */
 export function getPublicProfileEntries() {
-  return unstable_cache(() => withRls(null, (tx) => listPublicProfileEntries(tx)), ["public-profile-entries"], {
-    tags: ["public-profiles"],
-    revalidate: 3600,
-  })();
+  return unstable_cache(
+    () => withRls(null, (tx) => listPublicProfileEntries(tx)),
+    ["public-profile-entries"],
+    {
+      tags: ["public-profiles"],
+      revalidate: 3600,
+    },
+  )();
 }

@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { PageIntro } from "@/components/layout/page-intro";
+import { ProfileForm } from "@/components/profile/profile-form";
+import { Card } from "@/components/ui/card";
+import { getClaims } from "@/lib/auth/session";
+import { getMyProfile } from "@/lib/data/my-profile";
+import { pageMetadata } from "@/lib/seo/metadata";
+import { emptyProfileInput } from "@/lib/validation/profile";
+import { createProfile } from "./actions";
+
+export const metadata: Metadata = pageMetadata({
+  title: "Create Your Athlete Profile",
+  description:
+    "Tell other triathletes around Noosa what leg you race, your level and your goals, and find a relay team.",
+  path: "/create-profile",
+  noindex: true,
+});
+
+/** Spec §2 "Create profile": a signed-in user without a profile; others are sent on. */
+export default async function CreateProfilePage() {
+  // A failed auth check counts as signed out (spec: redirect to /auth).
+  const claims = await getClaims().catch(() => null);
+  if (!claims) redirect("/auth?next=%2Fcreate-profile");
+  if (await getMyProfile()) redirect("/profile");
+
+  return (
+    <>
+      <PageIntro eyebrow="Step 2: Create Profile" title="Create Your Athlete Profile">
+        <p>Tell other athletes which leg you race and what you&apos;re aiming for. It takes two minutes.</p>
+      </PageIntro>
+      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+        <Card>
+          <ProfileForm mode="create" defaultValues={emptyProfileInput} action={createProfile} />
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { PublicProfile } from "@/components/profile/public-profile";
+import { getPublicProfile } from "@/lib/data/profiles";
+import { pageMetadata } from "@/lib/seo/metadata";
+import { profileSummary } from "@/components/profile/profile-summary";
+
+type Props = { params: Promise<{ id: string }> };
+
+// Rendered on first request, then served from the cache (ISR). The owner's edit expires it at once
+// (revalidateProfile); the hour is a backstop.
+export const revalidate = 3600;
+export const dynamicParams = true;
+export async function generateStaticParams(): Promise<{ id: string }[]> {
+  return [];
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { id } = await params;
+  const profile = await getPublicProfile(id);
+  if (!profile) return { title: "Profile Not Found", robots: { index: false, follow: true } };
+  return pageMetadata({
+    title: `${profile.full_name} (@${profile.username})`,
+    description: profileSummary(profile),
+    path: `/profile/${profile.id}`,
+  });
+}
+
+/** Spec §2 "Public athlete profile": public profiles only; anything else is a 404. */
+export default async function PublicProfilePage({ params }: Props) {
+  const { id } = await params;
+  const profile = await getPublicProfile(id);
+  if (!profile) notFound();
+  return <PublicProfile profile={profile} />;
+}

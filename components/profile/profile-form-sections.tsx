@@ -1,0 +1,266 @@
+"use client";
+
+import type { ReactNode } from "react";
+import type { UseFormReturn } from "react-hook-form";
+import type { z } from "zod";
+import {
+  dayLabels,
+  disciplineLabels,
+  disciplines,
+  experienceLabels,
+  experienceLevels,
+  profileSchema,
+  specialties,
+  specialtyLabels,
+  timeLabels,
+  trainingDays,
+  trainingTimes,
+  type ProfileInput,
+} from "@/lib/validation/profile";
+import { Checkbox, FieldError, FieldShell, fieldAria, inputClasses } from "./form-field";
+
+type SectionProps = {
+  form: UseFormReturn<z.input<typeof profileSchema>, unknown, ProfileInput>;
+  errorOf: (path: string) => string | undefined;
+};
+
+function Section({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="space-y-4">
+      <div>
+        <h2 id={id} className="text-ocean-950 text-xl font-bold">
+          {title}
+        </h2>
+        {intro ? <p className="mt-1 text-slate-700">{intro}</p> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export function AboutFields({ form: { register }, errorOf }: SectionProps) {
+  const e = (name: string) => errorOf(name);
+  return (
+    <Section id="about-title" title="About you">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FieldShell
+          id="username"
+          label="Username"
+          error={e("username")}
+          hint="3 to 50 characters, shown to other athletes."
+        >
+          <input
+            className={inputClasses}
+            autoComplete="username"
+            {...fieldAria("username", e("username"), true)}
+            {...register("username")}
+          />
+        </FieldShell>
+        <FieldShell id="full_name" label="Full name" error={e("full_name")}>
+          <input
+            className={inputClasses}
+            autoComplete="name"
+            {...fieldAria("full_name", e("full_name"))}
+            {...register("full_name")}
+          />
+        </FieldShell>
+      </div>
+      <FieldShell
+        id="location"
+        label="Location"
+        error={e("location")}
+        hint="Your suburb or town, e.g. Noosaville."
+      >
+        <input
+          className={inputClasses}
+          autoComplete="address-level2"
+          {...fieldAria("location", e("location"), true)}
+          {...register("location")}
+        />
+      </FieldShell>
+      <FieldShell
+        id="bio"
+        label="Bio"
+        optional
+        error={e("bio")}
+        hint="A few words about you as an athlete (up to 1000 characters)."
+      >
+        <textarea
+          rows={4}
+          className={inputClasses}
+          {...fieldAria("bio", e("bio"), true)}
+          {...register("bio")}
+        />
+      </FieldShell>
+    </Section>
+  );
+}
+
+export function AthleticFields({ form: { register }, errorOf }: SectionProps) {
+  const e = (name: string) => errorOf(name);
+  return (
+    <Section id="athletic-title" title="Athletic information">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FieldShell id="specialty" label="Specialty" error={e("specialty")}>
+          <select
+            className={inputClasses}
+            {...fieldAria("specialty", e("specialty"))}
+            {...register("specialty")}
+          >
+            <option value="">Choose your leg…</option>
+            {specialties.map((s) => (
+              <option key={s} value={s}>
+                {specialtyLabels[s]}
+              </option>
+            ))}
+          </select>
+        </FieldShell>
+        <FieldShell id="experience_level" label="Experience level" error={e("experience_level")}>
+          <select
+            className={inputClasses}
+            {...fieldAria("experience_level", e("experience_level"))}
+            {...register("experience_level")}
+          >
+            <option value="">Choose your level…</option>
+            {experienceLevels.map((l) => (
+              <option key={l} value={l}>
+                {experienceLabels[l]}
+              </option>
+            ))}
+          </select>
+        </FieldShell>
+      </div>
+      <FieldShell
+        id="training_preference"
+        label="Training preference"
+        optional
+        error={e("training_preference")}
+        hint="e.g. Early morning ocean swims."
+      >
+        <input
+          className={inputClasses}
+          {...fieldAria("training_preference", e("training_preference"), true)}
+          {...register("training_preference")}
+        />
+      </FieldShell>
+      <FieldShell
+        id="goals"
+        label="Goals"
+        error={e("goals")}
+        hint="What do you want from this race? 10 to 500 characters."
+      >
+        <textarea
+          rows={3}
+          className={inputClasses}
+          {...fieldAria("goals", e("goals"), true)}
+          {...register("goals")}
+        />
+      </FieldShell>
+    </Section>
+  );
+}
+
+export function TargetTimeFields({ form: { register }, errorOf }: SectionProps) {
+  return (
+    <Section
+      id="times-title"
+      title="Target times"
+      intro="Optional. Your goal time for each leg, e.g. 25:00 or 1:10:00."
+    >
+      <div className="grid gap-4 sm:grid-cols-3">
+        {disciplines.map((d) => {
+          const path = `target_times.${d}` as const;
+          return (
+            <FieldShell
+              key={d}
+              id={`target-${d}`}
+              label={`${disciplineLabels[d]} time`}
+              error={errorOf(path)}
+            >
+              <input
+                className={inputClasses}
+                inputMode="text"
+                placeholder="mm:ss"
+                {...fieldAria(`target-${d}`, errorOf(path))}
+                {...register(path)}
+              />
+            </FieldShell>
+          );
+        })}
+      </div>
+    </Section>
+  );
+}
+
+export function AvailabilityFields({ form: { register }, errorOf }: SectionProps) {
+  const groups = [
+    {
+      name: "availability.days" as const,
+      legend: "Days",
+      values: trainingDays,
+      labels: dayLabels as Record<string, string>,
+    },
+    {
+      name: "availability.times" as const,
+      legend: "Times of day",
+      values: trainingTimes,
+      labels: timeLabels as Record<string, string>,
+    },
+  ];
+  return (
+    <Section id="availability-title" title="Availability" intro="Optional. When can you train with others?">
+      {groups.map(({ name, legend, values, labels }) => (
+        <fieldset key={name} aria-describedby={`${name}-error`}>
+          <legend className="text-sm font-semibold text-slate-800">{legend}</legend>
+          <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {values.map((v) => (
+              <Checkbox key={v} value={v} label={labels[v]} {...register(name)} />
+            ))}
+          </div>
+          <FieldError id={`${name}-error`} message={errorOf(name) ?? errorOf(`${name}.0`)} />
+        </fieldset>
+      ))}
+    </Section>
+  );
+}
+
+export function VisibilityFields({ form: { register }, errorOf }: SectionProps) {
+  return (
+    <Section id="visibility-title" title="Visibility">
+      <div className="space-y-2">
+        <Checkbox
+          label={
+            <>
+              <strong className="font-semibold">Public profile</strong> — anyone with your link can see it,
+              and you appear in Browse when looking for a team.
+            </>
+          }
+          aria-describedby="is_public-error"
+          {...register("is_public")}
+        />
+        <FieldError id="is_public-error" message={errorOf("is_public")} />
+        <Checkbox
+          label={
+            <>
+              <strong className="font-semibold">Looking for a team</strong> — show teams and athletes that you
+              are available.
+            </>
+          }
+          aria-describedby="looking_for_team-error"
+          {...register("looking_for_team")}
+        />
+        <FieldError id="looking_for_team-error" message={errorOf("looking_for_team")} />
+      </div>
+    </Section>
+  );
+}

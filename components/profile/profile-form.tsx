@@ -1,0 +1,140 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Controller, get, useForm, type FieldPath } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { Button, buttonClasses } from "@/components/ui/button";
+import {
+  profileSchema,
+  type ProfileActionResult,
+  type ProfileFormValues,
+  type ProfileInput,
+} from "@/lib/validation/profile";
+import { AchievementsField } from "./achievements-field";
+import {
+  AboutFields,
+  AthleticFields,
+  AvailabilityFields,
+  TargetTimeFields,
+  VisibilityFields,
+} from "./profile-form-sections";
+
+type FormInput = z.input<typeof profileSchema>;
+
+const copy = {
+  create: {
+    submit: "Create Profile",
+    busy: "Creating Profile...",
+    success: "Profile created successfully!",
+    failure: "Failed to create profile. Please try again.",
+  },
+  edit: {
+    submit: "Save Changes",
+    busy: "Saving...",
+    success: "Profile updated successfully!",
+    failure: "Failed to update profile. Please try again.",
+  },
+} as const;
+
+type ProfileFormProps = {
+  mode: "create" | "edit";
+  defaultValues: ProfileFormValues;
+  action: (input: ProfileInput) => Promise<ProfileActionResult>;
+};
+
+/** The create and edit profile form: field messages as the user types, the server action decides. */
+export function ProfileForm({ mode, defaultValues, action }: ProfileFormProps) {
+  const router = useRouter();
+  const text = copy[mode];
+  const [done, setDone] = useState(false);
+  const form = useForm<FormInput, unknown, ProfileInput>({
+    resolver: zodResolver(profileSchema),
+    mode: "onTouched",
+    defaultValues,
+  });
+  const { control, handleSubmit, setError, formState } = form;
+  const errorOf = (path: string): string | undefined =>
+    (get(formState.errors, path) as { message?: string } | undefined)?.message;
+  const busy = formState.isSubmitting || done;
+
+  const onSubmit = handleSubmit(async (values) => {
+    let result: ProfileActionResult;
+    try {
+      result = await action(values);
+    } catch {
+      result = { ok: false, error: text.failure };
+    }
+    if (!result.ok) {
+      for (const [path, message] of Object.entries(result.fieldErrors ?? {})) {
+        if (path === "form") setError("root.server", { message });
+        else setError(path as FieldPath<FormInput>, { type: "server", message }, { shouldFocus: true });
+      }
+      toast.error(result.error, { duration: 4000 });
+      return;
+    }
+    setDone(true);
+    if (mode === "create") {
+      if (result.existed) toast.info("You already have a profile.", { duration: 4000 });
+      else toast.success(text.success, { duration: 2000 });
+      router.push(result.existed ? "/profile" : "/dashboard");
+    } else {
+      toast.success(text.success, { duration: 2000 });
+      // Spec §2: the edit page moves on to /profile one second after success.
+      setTimeout(() => router.push("/profile"), 1000);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-8" aria-describedby="profile-form-status">
+      <AboutFields form={form} errorOf={errorOf} />
+      <AthleticFields form={form} errorOf={errorOf} />
+      <TargetTimeFields form={form} errorOf={errorOf} />
+      <AvailabilityFields form={form} errorOf={errorOf} />
+      <section aria-labelledby="achievements-title" className="space-y-4">
+        <h2 id="achievements-title" className="text-ocean-950 text-xl font-bold">
+          Achievements
+        </h2>
+        <Controller
+          control={control}
+          name="achievements"
+          render={({ field }) => (
+            <AchievementsField
+              value={field.value ?? []}
+              onChange={field.onChange}
+              errors={Object.fromEntries(
+                Array.from({ length: 11 }, (_, i) => [
+                  `achievements.${i}`,
+                  errorOf(`achievements.${i}`),
+                ]).concat([["achievements", errorOf("achievements")]]),
+              )}
+            />
+          )}
+        />
+      </section>
+      <VisibilityFields form={form} errorOf={errorOf} />
+
+      <div id="profile-form-status" role="alert" className="empty:hidden">
+        {formState.errors.root?.server?.message ? (
+          <p className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-800">
+            {formState.errors.root.server.message}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-end">
+        {mode === "edit" ? (
+          <Link href="/profile" className={buttonClasses("secondary", "lg")}>
+            Cancel
+          </Link>
+        ) : null}
+        <Button type="submit" size="lg" disabled={busy} aria-disabled={busy}>
+          {busy ? text.busy : text.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}
