@@ -25,3 +25,53 @@ from auth.users u
 where u.id::text like 'd0000000-0000-4000-8000-00000000000_'
 on conflict (provider_id, provider) do nothing;
 -- end of demo accounts (auth part)
+
+-- profiles (demo) ------------------------------------------------------------------------------------------
+-- Owned by the profiles work (issue 5). Profiles of demo accounts 1–6 (public, looking for a team) and 8
+-- (private); 7 (ava) has none. Profile ids are fixed (e0…0N for account d0…0N) so tests can link to them.
+insert into public.profiles (id, auth_id, username, full_name, bio, location, is_public, looking_for_team,
+                             specialty, experience_level, training_preference, goals, target_times, availability,
+                             achievements)
+values
+  ('e0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001', 'mia_swims', 'Mia Lawson',
+   'Former pool squad swimmer who now lives for the ocean. Happy to lead the swim leg of any relay.',
+   '{"display_name": "Noosa Heads", "coordinates": [153.0905, -26.3943]}', true, true, 'swimmer', 'advanced',
+   'Early morning ocean swims', 'Swim the 1.5 km leg in under 22 minutes for a relay team this November.',
+   '{"swim": "21:30"}', '{"days": ["monday", "wednesday", "saturday"], "times": ["early_morning"]}',
+   array['Noosa Ocean Swim 2024, 3rd in age group', 'Queensland masters 1500 m finalist']),
+  ('e0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000002', 'jack_rides', 'Jack Nguyen',
+   'Weekend bunch rider, climbs the Noosa hinterland for fun.',
+   '{"display_name": "Noosaville", "coordinates": [153.0667, -26.4000]}', true, true, 'cyclist', 'intermediate',
+   'Weekend long rides', 'Ride the 40 km leg under 70 minutes and meet a swimmer and runner to team with.',
+   '{"bike": "1:08:00"}', '{"days": ["saturday", "sunday"], "times": ["morning"]}',
+   array['Tour de Noosa 2024 finisher']),
+  ('e0000000-0000-4000-8000-000000000003', 'd0000000-0000-4000-8000-000000000003', 'olivia_runs', 'Olivia Park',
+   'Track background, now running trails around the national park.',
+   '{"display_name": "Sunshine Beach", "coordinates": [153.1050, -26.4080]}', true, true, 'runner', 'elite',
+   'Interval sessions at dawn', 'Run the 10 km leg in under 36 minutes and help a relay team reach the podium.',
+   '{"run": "35:40"}', '{"days": ["tuesday", "thursday", "saturday"], "times": ["early_morning", "evening"]}',
+   array['Sunshine Coast Marathon 10 km winner 2024', 'Noosa Tri relay podium 2023']),
+  ('e0000000-0000-4000-8000-000000000004', 'd0000000-0000-4000-8000-000000000004', 'liam_learns', 'Liam O''Brien',
+   'New to triathlon after years of surfing. Keen to learn from experienced athletes.',
+   '{"display_name": "Tewantin", "coordinates": [153.0333, -26.3910]}', true, true, 'swimmer', 'beginner',
+   null, 'Finish my first Noosa Triathlon as part of a friendly relay team.',
+   '{}', '{"days": ["sunday"], "times": ["afternoon"]}', '{}'),
+  ('e0000000-0000-4000-8000-000000000005', 'd0000000-0000-4000-8000-000000000005', 'chloe_cycles', 'Chloe Martin',
+   'Time-trial specialist who loves the flat, fast bike course.',
+   '{"display_name": "Peregian Beach", "coordinates": [153.0880, -26.4810]}', true, true, 'cyclist', 'advanced',
+   'Midweek time-trial efforts', 'Ride the bike leg under 62 minutes and join a competitive relay team.',
+   '{"bike": "1:01:30"}', '{"days": ["tuesday", "thursday"], "times": ["evening"]}',
+   array['Queensland TT championships top 10']),
+  ('e0000000-0000-4000-8000-000000000006', 'd0000000-0000-4000-8000-000000000006', 'noah_strides', 'Noah Williams',
+   'Parkrun regular, building towards my first Olympic-distance leg.',
+   '{"display_name": "Cooroy", "coordinates": [152.9110, -26.4170]}', true, true, 'runner', 'intermediate',
+   'Easy runs after work', 'Run the 10 km leg under 45 minutes with a relay team of locals.',
+   '{"run": "44:30"}', '{"days": ["monday", "wednesday", "friday"], "times": ["evening"]}',
+   array['Noosa parkrun 100 club']),
+  ('e0000000-0000-4000-8000-000000000008', 'd0000000-0000-4000-8000-000000000008', 'ethan_private', 'Ethan Brooks',
+   'Keeps his profile private while he decides on this year''s race.',
+   '{"display_name": "Noosa Heads", "coordinates": [0, 0]}', false, false, 'cyclist', 'elite',
+   'Solo rides', 'Decide between racing solo and joining a relay team this year.',
+   '{}', '{"days": [], "times": []}', '{}')
+on conflict (auth_id) do nothing;
+-- end of profiles (demo) -----------------------------------------------------------------------------------
