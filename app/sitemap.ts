@@ -1,9 +1,10 @@
 import type { MetadataRoute } from "next";
 import { landingPages, landingPath } from "@/lib/content/landing-pages";
+import { publicProfileSitemapEntries } from "@/lib/data/profiles";
 import { absoluteUrl } from "@/lib/site";
 
-// Public, indexable routes. /auth and profile pages are left out: a sign-in form and user pages are not
-// search destinations (profiles are reachable from Browse and shared links).
+// Public, indexable routes. /auth and the signed-in user's pages are left out; public athlete profiles
+// (shareable pages) are added from the database.
 const staticRoutes: { path: string; priority: number; changeFrequency: "daily" | "weekly" | "monthly" }[] = [
   { path: "/", priority: 1, changeFrequency: "weekly" },
   { path: "/browse", priority: 0.9, changeFrequency: "daily" },
@@ -13,7 +14,10 @@ const staticRoutes: { path: string; priority: number; changeFrequency: "daily" |
   { path: "/terms-of-service", priority: 0.3, changeFrequency: "monthly" },
 ];
 
-export default function sitemap(): MetadataRoute.Sitemap {
+// Public profiles change: regenerated hourly, and on every profile edit (revalidatePath).
+export const revalidate = 3600;
+
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const lastModified = new Date();
   return [
     ...staticRoutes.map(({ path, priority, changeFrequency }) => ({
@@ -28,5 +32,6 @@ export default function sitemap(): MetadataRoute.Sitemap {
       changeFrequency: "weekly" as const,
       priority: 0.8,
     })),
+    ...(await publicProfileSitemapEntries()),
   ];
 }

@@ -1,6 +1,8 @@
 import "server-only";
+import type { MetadataRoute } from "next";
 import { unstable_cache } from "next/cache";
 import { withRls, type Tx } from "@/lib/db";
+import { absoluteUrl } from "@/lib/site";
 import {
   profileIdSchema,
   type Discipline,
@@ -112,4 +114,20 @@ export function getPublicProfileEntries() {
       revalidate: 3600,
     },
   )();
+}
+
+/** Sitemap entries of public profiles; none when the database is unreachable (a build without one). */
+export async function publicProfileSitemapEntries(): Promise<MetadataRoute.Sitemap> {
+  try {
+    const entries = await getPublicProfileEntries();
+    return entries.map((p) => ({
+      url: absoluteUrl(`/profile/${p.id}`),
+      lastModified: new Date(p.updated_at),
+      changeFrequency: "weekly" as const,
+      priority: 0.5,
+    }));
+  } catch (error) {
+    console.error("sitemap: public profiles unavailable", { message: (error as Error).message });
+    return [];
+  }
 }
