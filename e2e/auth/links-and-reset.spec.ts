@@ -1,0 +1,140 @@
+import { expect, test } from "@playwright/test";
+import { authLink, oneTimeCode, waitForMail } from "../support/mailbox";
+import { createConfirmedUser, signInThroughUI } from "../support/users";
+
+test.describe("e-mail links", () => {
+  test("magic link signs in and honours next", async ({ page }) => {
+    const user = await createConfirmedUser();
+    const since = new Date();
+    await page.goto("/auth?view=magic_link&next=%2Fteams");
+    await page.getByLabel("Email address").fill(user.email);
+    await page.getByRole("button", { name: "Send magic link" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Check your email for the magic link" }),
+    ).toBeVisible();
+    await page.screenshot({ path: "test-results/screens/auth-magic-link-sent.png", fullPage: true });
+
+    const link = authLink(await waitForMail(user.email, { since, subject: /sign-in|magic/i }));
+    expect(new URL(link).searchParams.get("next")).toBe("/teams");
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/teams$/);
+    await expect(page.getByText(user.email)).toBeVisible();
+  });
+
+  test("the 6-digit code from the magic-link e-mail signs in on the verify_otp view", async ({ page }) => {
+    const user = await createConfirmedUser();
+    const since = new Date();
+    await page.goto("/auth?view=magic_link");
+    await page.getByLabel("Email address").fill(user.email);
+    await page.getByRole("button", { name: "Send magic link" }).click();
+    await expect(page.getByRole("status")).toHaveText("Check your email for the magic link");
+    const code = oneTimeCode(await waitForMail(user.email, { since, subject: /sign-in|magic/i }));
+
+    await page.getByRole("link", { name: "Have a 6-digit code? Enter it" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Enter your code" })).toBeVisible();
+    await page.getByLabel("Email address").fill(user.email);
+    await page.getByLabel("6-digit code").fill(code === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: "Verify code" }).click();
+    await expect(page.getByRole("alert")).toContainText("That code is invalid or has expired");
+
+    await page.getByLabel("6-digit code").fill(code);
+    await page.getByRole("button", { name: "Verify code" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("a magic link for an unknown address answers the same and sends nothing", async ({ page }) => {
+    const email = `nobody-${Date.now()}@example.test`;
+    await page.goto("/auth?view=magic_link");
+    await page.getByLabel("Email address").fill(email);
+    await page.getByRole("button", { name: "Send magic link" }).click();
+    await expect(page.getByRole("status")).toHaveText("Check your email for the magic link");
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+
+  test("forgot password → reset link → new password → sign in with it", async ({ page, browser }) => {
+    const user = await createConfirmedUser();
+    const since = new Date();
+    await page.goto("/auth");
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Reset your password" })).toBeVisible();
+    await page.getByLabel("Email address").fill(user.email);
+    await page.getByRole("button", { name: "Send reset password instructions" }).click();
+    await expect(page.getByRole("status")).toHaveText("Check your email for the password reset link");
+    await page.screenshot({ path: "test-results/screens/auth-reset-sent.png", fullPage: true });
+
+    const link = authLink(await waitForMail(user.email, { since, subject: /password/i }));
+    expect(new URL(link).searchParams.get("type")).toBe("recovery");
+    await page.goto(link);
+    // Recovery → update_password view.
+    await expect(page).toHaveURL(/\/auth\?view=update_password$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Choose a new password" })).toBeVisible();
+    await page.screenshot({ path: "test-results/screens/auth-update-password-view.png", fullPage: true });
+
+    await page.getByLabel("New password", { exact: true }).fill("brand-new-pass");
+    await page.getByLabel("Confirm new password").fill("brand-new-pazz");
+    await page.getByRole("button", { name: "Update password" }).click();
+    await expect(page.getByText("Passwords do not match")).toBeVisible();
+
+    await page.getByLabel("Confirm new password").fill("brand-new-pass");
+    await page.getByRole("button", { name: "Update password" }).click();
+    // User updated → sign_in view with the library's confirmation.
+    await expect(page.getByRole("status")).toHaveText("Your password has been updated");
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+    await page.screenshot({ path: "test-results/screens/auth-password-updated.png", fullPage: true });
+
+    const fresh = await browser.newContext();
+    const other = await fresh.newPage();
+    await other.goto("/auth");
+    await other.getByLabel("Email address").fill(user.email);
+    await other.getByLabel("Password", { exact: true }).fill(user.password);
+    await other.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(other.getByRole("alert")).toHaveText("Invalid email or password");
+    await signInThroughUI(other, { email: user.email, password: "brand-new-pass" });
+    await expect(other).toHaveURL(/\/dashboard$/);
+    await fresh.close();
+  });
+
+  test("/account/update-password changes the password and goes to the dashboard after 2 s", async ({
+    page,
+  }) => {
+    const user = await createConfirmedUser();
+    await signInThroughUI(page, user, "/account/update-password");
+    await expect(page.getByRole("heading", { level: 1, name: "Update Password" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByText("Password is required")).toBeVisible();
+    await expect(page.getByText("Please confirm your password")).toBeVisible();
+    await page.getByLabel("New Password").fill("abc");
+    await page.getByLabel("Confirm Password").fill("abd");
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByText("Password must be at least 6 characters long")).toBeVisible();
+    await expect(page.getByText("Passwords do not match")).toBeVisible();
+    await page.screenshot({
+      path: "test-results/screens/account-update-password-errors.png",
+      fullPage: true,
+    });
+
+    await page.getByLabel("New Password").fill("another-pass-9");
+    await page.getByLabel("Confirm Password").fill("another-pass-9");
+    const started = Date.now();
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await expect(page.getByText("Password Updated!")).toBeVisible();
+    await expect(
+      page.getByText("Your password has been successfully updated. Redirecting to dashboard..."),
+    ).toBeVisible();
+    await page.screenshot({ path: "test-results/screens/account-update-password-done.png", fullPage: true });
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 6000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+  });
+
+  test("Cancel on /account/update-password goes to /auth, which sends a signed-in person on", async ({
+    page,
+  }) => {
+    const user = await createConfirmedUser();
+    await signInThroughUI(page, user, "/account/update-password");
+    const cancel = page.getByRole("link", { name: "Cancel" });
+    await expect(cancel).toHaveAttribute("href", "/auth");
+    await cancel.click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});

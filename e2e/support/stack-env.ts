@@ -1,0 +1,11 @@
+/** Addresses of the local stack that `with-stack --test` exported around Playwright. */
+export function stackEnv(
+  name: "NEXT_PUBLIC_SUPABASE_URL" | "LOCAL_MAILBOX_URL" | "LOCAL_SERVICE_ROLE_KEY",
+): string {
+  const value = process.env[name];
+  if (!value)
+    throw new Error(
+      `${name} is not set: run the e2e suite with \`npm run test:e2e\` (it starts the local stack).`,
+    );
+  return value;
+}

@@ -1,0 +1,72 @@
+import { expect, type Page } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import { stackEnv } from "./stack-env";
+
+export const DEMO_PASSWORD = "noosa-demo-2026";
+
+/** A fresh address per test, so tests never touch the demo accounts or each other. */
+export function uniqueEmail(label = "athlete"): string {
+  return `${label}-${randomUUID().slice(0, 12)}@example.test`;
+}
+
+function serviceHeaders(): HeadersInit {
+  const key = stackEnv("LOCAL_SERVICE_ROLE_KEY");
+  return { apikey: key, Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
+}
+
+/** Creates a confirmed user through the GoTrue admin API (service_role key). */
+export async function createConfirmedUser(
+  options: { email?: string; password?: string; userMetadata?: Record<string, unknown> } = {},
+): Promise<{ id: string; email: string; password: string }> {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? `pw-${randomUUID().slice(0, 10)}`;
+  const response = await fetch(`${stackEnv("NEXT_PUBLIC_SUPABASE_URL")}/auth/v1/admin/users`, {
+    method: "POST",
+    headers: serviceHeaders(),
+    body: JSON.stringify({ email, password, email_confirm: true, user_metadata: options.userMetadata ?? {} }),
+  });
+  if (!response.ok) throw new Error(`admin create user failed: ${response.status} ${await response.text()}`);
+  const user = (await response.json()) as { id: string };
+  return { id: user.id, email, password };
+}
+
+/** Stand-in-only switch (--test mode): e.g. `{ enable_confirmations: false }` or tighter rate limits. */
+export async function setLocalAuthConfig(patch: {
+  enable_confirmations?: boolean;
+  rate_limits?: Partial<
+    Record<"email_sent" | "sign_in_sign_ups" | "token_verifications" | "token_refresh", number>
+  >;
+}): Promise<void> {
+  const response = await fetch(`${stackEnv("NEXT_PUBLIC_SUPABASE_URL")}/__local/config`, {
+    method: "POST",
+    headers: serviceHeaders(),
+    body: JSON.stringify(patch),
+  });
+  if (!response.ok) throw new Error(`__local/config failed: ${response.status} ${await response.text()}`);
+}
+
+/** Restores the stand-in's start-up auth config and clears its rate-limit counters. */
+export async function resetLocalAuth(): Promise<void> {
+  const response = await fetch(`${stackEnv("NEXT_PUBLIC_SUPABASE_URL")}/__local/reset`, {
+    method: "POST",
+    headers: serviceHeaders(),
+  });
+  if (!response.ok) throw new Error(`__local/reset failed: ${response.status}`);
+}
+
+/**
+ * Signs in through the /auth form and waits until the app has left /auth. `next` is passed as the
+ * query parameter; the caller asserts where it landed.
+ */
+export async function signInThroughUI(page: Page, user: { email: string; password: string }, next?: string) {
+  await page.goto(next ? `/auth?next=${encodeURIComponent(next)}` : "/auth");
+  await page.getByLabel("Email address").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/auth(\?|$)/);
+}
+
+/** Name of the @supabase/ssr session cookie for the stack's URL (protocol B.1). */
+export function sessionCookieName(): string {
+  return `sb-${new URL(stackEnv("NEXT_PUBLIC_SUPABASE_URL")).hostname.split(".")[0]}-auth-token`;
+}
