@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { LandingPageView } from "@/components/landing-page/landing-page-view";
+import { getLandingPage, landingPages, landingPath } from "@/lib/content/landing-pages";
+import { pageMetadata } from "@/lib/seo/metadata";
+
+type Props = { params: Promise<{ landing: string }> };
+
+// Only the twelve slugs exist: every other single-segment path falls through to the 404 page.
+export const dynamicParams = false;
+
+export function generateStaticParams() {
+  return landingPages.map((page) => ({ landing: page.slug }));
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const page = getLandingPage((await params).landing);
+  if (!page) return {};
+  return pageMetadata({ title: page.title, description: page.description, path: landingPath(page) });
+}
+
+export default async function LandingRoute({ params }: Props) {
+  const page = getLandingPage((await params).landing);
+  if (!page) notFound();
+  return <LandingPageView page={page} />;
+}

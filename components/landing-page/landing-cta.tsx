@@ -1,0 +1,23 @@
+import { LinkButton } from "@/components/ui/button";
+import type { LandingPage } from "@/lib/content/landing-pages";
+
+export function LandingCta({ cta }: { cta: LandingPage["cta"] }) {
+  return (
+    <section aria-labelledby="landing-cta" className="bg-ocean-900 text-white">
+      <div className="mx-auto max-w-3xl px-4 py-12 text-center sm:px-6">
+        <h2 id="landing-cta" className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {cta.heading}
+        </h2>
+        <p className="mt-4 text-lg text-ocean-50">{cta.text}</p>
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <LinkButton href="/auth" size="lg">
+            Sign up free
+          </LinkButton>
+          <LinkButton href="/browse" size="lg" variant="inverse">
+            See who is looking
+          </LinkButton>
+        </div>
+      </div>
+    </section>
+  );
+}
