@@ -1,21 +1,38 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { z } from "zod";
 import { createLimiters, type AuthContext } from "./auth/context.ts";
 import { requireServiceRole } from "./auth/bearer.ts";
 import { AuthError, parseJsonObject, readBody, sendAuthError, sendJson } from "./http.ts";
+import type { RateLimits } from "./config.ts";
 
-const limit = z.number().int().min(0).max(1_000_000);
-const patchSchema = z.strictObject({
-  enable_confirmations: z.boolean().optional(),
-  rate_limits: z
-    .strictObject({
-      email_sent: limit.optional(),
-      sign_in_sign_ups: limit.optional(),
-      token_verifications: limit.optional(),
-      token_refresh: limit.optional(),
-    })
-    .optional(),
-});
+type Patch = { enable_confirmations?: boolean; rate_limits?: Partial<RateLimits> };
+const limitNames = ["email_sent", "sign_in_sign_ups", "token_verifications", "token_refresh"] as const;
+
+// Hand-checked rather than zod: importing zod costs more start-up time than the whole check.
+function parsePatch(body: Record<string, unknown>): Patch {
+  const bad = (why: string) => new AuthError(400, "validation_failed", why);
+  for (const key of Object.keys(body)) {
+    if (key !== "enable_confirmations" && key !== "rate_limits") throw bad(`unknown setting ${key}`);
+  }
+  const patch: Patch = {};
+  if (body.enable_confirmations !== undefined) {
+    if (typeof body.enable_confirmations !== "boolean") throw bad("enable_confirmations must be a boolean");
+    patch.enable_confirmations = body.enable_confirmations;
+  }
+  if (body.rate_limits !== undefined) {
+    const limits = body.rate_limits;
+    if (!limits || typeof limits !== "object" || Array.isArray(limits)) throw bad("rate_limits must be an object");
+    patch.rate_limits = {};
+    for (const [key, value] of Object.entries(limits)) {
+      const name = limitNames.find((n) => n === key);
+      if (!name) throw bad(`unknown rate limit ${key}`);
+      if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > 1_000_000) {
+        throw bad(`rate_limits.${key} must be an integer from 0 to 1000000`);
+      }
+      patch.rate_limits[name] = value;
+    }
+  }
+  return patch;
+}
 
 function publicView(ctx: AuthContext) {
   return { enable_confirmations: ctx.config.enable_confirmations, rate_limits: ctx.config.rate_limits };
@@ -32,12 +49,10 @@ export async function handleLocalSwitches(ctx: AuthContext, req: IncomingMessage
     await requireServiceRole(req);
     if (req.method !== "POST") throw new AuthError(405, "method_not_allowed", "Use POST");
     if (url.pathname === "/__local/config") {
-      const parsed = patchSchema.safeParse(parseJsonObject(await readBody(req)));
-      if (!parsed.success) throw new AuthError(400, "validation_failed", z.prettifyError(parsed.error));
-      const patch = parsed.data;
+      const patch = parsePatch(parseJsonObject(await readBody(req)));
       if (patch.enable_confirmations !== undefined) ctx.config.enable_confirmations = patch.enable_confirmations;
       for (const [key, value] of Object.entries(patch.rate_limits ?? {})) {
-        const k = key as keyof AuthContext["limits"];
+        const k = key as keyof RateLimits;
         ctx.config.rate_limits[k] = value;
         ctx.limits[k].setLimit(value);
       }

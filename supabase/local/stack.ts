@@ -82,8 +82,14 @@ async function ports(mode: Mode, configured: { apiPort: number; dbPort: number }
   return { apiPort, dbPort };
 }
 
+// SUPABASE_LOCAL_TIMING=1 prints when each start-up phase ended, in ms since the process started (stderr).
+const phase = (name: string) => {
+  if (process.env.SUPABASE_LOCAL_TIMING) console.error(`[stack] ${name} at ${Math.round(performance.now())} ms`);
+};
+
 export async function startStack(options: StackOptions): Promise<Stack> {
   const log = options.log ?? (() => {});
+  phase("modules loaded");
   const config = loadConfig();
   const testMode = options.mode === "test";
   const dir = testMode
@@ -113,8 +119,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       fresh ? cluster.initialise(pgdata, adminPassword) : clearLeftovers(pgdata, log),
     ]);
     setSigningKeys(keys);
+    phase(fresh ? "initdb done" : "data folder checked");
     const pg = await cluster.start({ dataDir: pgdata, port: dbPort, durable: !testMode });
     cleanups.push(() => pg.stop());
+    phase("postgres ready");
 
     const adminUrl = `postgres://postgres:${adminPassword}@127.0.0.1:${dbPort}/postgres`;
     const sql = postgres(adminUrl, { max: 10, onnotice: () => {}, idle_timeout: 30 });
@@ -122,6 +130,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await applyBootstrap(sql);
     const migrations = await applyMigrations(sql);
     const seed = fresh ? await applySeed(sql) : await applySeed(sql).catch(() => "already-seeded" as const);
+    phase("bootstrap, migrations, seed done");
 
     const url = `http://127.0.0.1:${apiPort}`;
     const ctx: AuthContext = {
@@ -156,6 +165,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     );
     const realtime = await attachRealtime({ server, adminUrl, verifyToken: verifyAccessToken });
     cleanups.push(() => realtime.close());
+    phase("api and realtime listening");
 
     return {
       fresh,

@@ -20,8 +20,23 @@ async function runFile(sql: postgres.Sql | postgres.TransactionSql, file: string
   }
 }
 
-export async function applyBootstrap(sql: postgres.Sql): Promise<void> {
-  await runFile(sql, bootstrapFile, readFileSync(bootstrapFile, "utf8"));
+/** bootstrap.sql is idempotent, but skipping it when unchanged keeps warm starts fast. */
+export async function applyBootstrap(sql: postgres.Sql): Promise<"applied" | "unchanged"> {
+  const text = readFileSync(bootstrapFile, "utf8");
+  const hash = createHash("sha256").update(text).digest("hex");
+  const [done] = await sql<{ ok: boolean }[]>`select to_regclass('supabase_migrations.local_bootstrap') is not null as ok`;
+  if (done?.ok) {
+    const [row] = await sql<{ hash: string }[]>`select hash from supabase_migrations.local_bootstrap`;
+    if (row?.hash === hash) return "unchanged";
+  }
+  await sql.begin(async (tx) => {
+    await runFile(tx, bootstrapFile, text);
+    await tx.unsafe(`create schema if not exists supabase_migrations;
+      create table if not exists supabase_migrations.local_bootstrap (hash text not null)`);
+    await tx`delete from supabase_migrations.local_bootstrap`;
+    await tx`insert into supabase_migrations.local_bootstrap (hash) values (${hash})`;
+  });
+  return "applied";
 }
 
 /** Migrations in name order, each once and in its own transaction, recorded like the Supabase CLI does. */

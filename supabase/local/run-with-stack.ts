@@ -1,0 +1,105 @@
+/** The body of with-stack.ts (see there), loaded after the compile cache is on. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { constants } from "node:os";
+import path from "node:path";
+import { projectRoot } from "./config.ts";
+import { StackError } from "./errors.ts";
+import { startStack, type Mode, type Stack } from "./stack.ts";
+
+function parseArgs(argv: string[]) {
+  const split = argv.indexOf("--");
+  const flags = split === -1 ? argv : argv.slice(0, split);
+  const command = split === -1 ? [] : argv.slice(split + 1);
+  const unknown = flags.filter((f) => !["--dev", "--test", "--reset"].includes(f));
+  if (unknown.length || !command.length || (flags.includes("--dev") && flags.includes("--test"))) {
+    console.error("usage: node supabase/local/with-stack.ts [--dev|--test] [--reset] -- <command ...>");
+    process.exit(2);
+  }
+  const mode: Mode = flags.includes("--test") ? "test" : "dev";
+  return { mode, reset: flags.includes("--reset"), command };
+}
+
+/** True when a hosted project is configured; then the stand-in stays off and nothing else changes. */
+function projectConfigured(): boolean {
+  if (process.env.NEXT_PUBLIC_SUPABASE_URL) return true;
+  for (const file of [".env.local", ".env"]) {
+    const full = path.join(projectRoot, file);
+    if (existsSync(full) && /^\s*NEXT_PUBLIC_SUPABASE_URL\s*=\s*["']?\S/m.test(readFileSync(full, "utf8"))) return true;
+  }
+  return false;
+}
+
+function run(command: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const bin = path.join(projectRoot, "node_modules/.bin");
+  return spawn(command[0]!, command.slice(1), {
+    stdio: "inherit",
+    env: { ...env, PATH: `${bin}${path.delimiter}${env.PATH ?? ""}` },
+  });
+}
+
+function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number {
+  if (code !== null) return code;
+  return 128 + (signal ? (constants.signals[signal] ?? 1) : 1);
+}
+
+function banner(stack: Stack) {
+  const url = stack.env.NEXT_PUBLIC_SUPABASE_URL;
+  const db = new URL(stack.env.DATABASE_URL!);
+  const lines = [
+    `Local Supabase is up: API ${url} · Postgres 17 on 127.0.0.1:${db.port}${stack.migrations.length ? ` · ${stack.migrations.length} migration(s) applied` : ""}`,
+    `  Mailbox (sign-up, magic-link and reset e-mails): ${stack.env.LOCAL_MAILBOX_URL}`,
+    `  Demo logins: mia@example.com (also jack, olivia, liam, chloe, noah, ava, ethan @example.com), password noosa-demo-2026`,
+  ];
+  if (stack.seed === "changed-since-seeded") {
+    lines.push(`  Note: supabase/seed.sql changed since this database was seeded. Run "npm run dev -- --reset"… or: node supabase/local/with-stack.ts --dev --reset -- next dev`);
+  }
+  console.log(lines.join("\n"));
+}
+
+export async function main() {
+  const { mode, reset, command } = parseArgs(process.argv.slice(2));
+  if (projectConfigured()) {
+    const child = run(command, process.env);
+    for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => child.kill(sig));
+    child.on("exit", (code, signal) => process.exit(exitCodeOf(code, signal)));
+    return;
+  }
+
+  let stack: Stack | null = null;
+  let child: ChildProcess | null = null;
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    await stack?.stop().catch((e: unknown) => console.error("with-stack: stopping the local stack failed:", e));
+    process.exit(code);
+  };
+  const onSignal = (sig: NodeJS.Signals) => {
+    if (stopping) return; // a second Ctrl+C while stopping: let the first shutdown finish
+    stopping = true;
+    if (child && child.exitCode === null) {
+      child.kill(sig);
+      // A child that ignores the signal must not keep Postgres alive forever.
+      setTimeout(() => child?.kill("SIGKILL"), 10_000).unref();
+    } else void shutdown(128 + (constants.signals[sig] ?? 1));
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  process.on("SIGHUP", onSignal);
+
+  try {
+    stack = await startStack({ mode, reset, log: mode === "dev" ? (l) => console.log(l) : undefined });
+  } catch (error) {
+    if (error instanceof StackError) console.error(`with-stack: ${error.message}`);
+    else console.error("with-stack: the local stack failed to start:", error);
+    process.exit(1);
+  }
+  if (stopping) return shutdown(130);
+  if (mode === "dev") banner(stack);
+  child = run(command, { ...process.env, ...stack.env });
+  child.on("error", (error) => {
+    console.error(`with-stack: cannot run ${command[0]}: ${error.message}`);
+    void shutdown(127);
+  });
+  child.on("exit", (code, signal) => void shutdown(exitCodeOf(code, signal)));
+}
+
