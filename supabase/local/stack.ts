@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
@@ -36,6 +36,11 @@ export type Stack = {
 const adminPassword = "postgres"; // local superuser; the cluster only listens on 127.0.0.1
 const publishableKey = "sb_publishable_local_development_key";
 
+function shown(dir: string): string {
+  const rel = path.relative(projectRoot, dir);
+  return rel && !rel.startsWith("..") ? rel : dir;
+}
+
 /** Who holds the --dev data folder: a second start must not share the cluster. */
 function claimDir(dir: string): () => void {
   const lock = path.join(dir, "stack.pid");
@@ -43,7 +48,7 @@ function claimDir(dir: string): () => void {
     const pid = Number(readFileSync(lock, "utf8"));
     if (pid && pid !== process.pid && cluster.isAlive(pid)) {
       throw new StackError(
-        `The local stack is already running (pid ${pid}, data in ${path.relative(projectRoot, dir) || dir}). Use it, or stop it (Ctrl+C in its terminal) before starting another.`,
+        `The local stack is already running (pid ${pid}, data in ${shown(dir)}). Use it, or stop it (Ctrl+C in its terminal) before starting another.`,
       );
     }
   }
@@ -67,6 +72,33 @@ async function clearLeftovers(pgdata: string, log: (line: string) => void): Prom
   } else {
     log(`Removed a stale postmaster.pid (pid ${pid} is gone) left by a stack that was killed.`);
     rmSync(path.join(pgdata, "postmaster.pid"), { force: true });
+  }
+}
+
+/**
+ * Throwaway clusters of --test stacks that were killed with SIGKILL (their wrapper pid is gone): stop their
+ * Postgres and delete the folder, in the background, so they do not pile up in /tmp.
+ */
+function sweepAbandonedTestDirs(current: string): void {
+  const root = path.dirname(current);
+  for (const name of readdirSync(root)) {
+    const dir = path.join(root, name);
+    if (!name.startsWith("supabase-local-") || dir === current) continue;
+    try {
+      const pidFile = path.join(dir, "stack.pid");
+      // Only folders that name their wrapper: without stack.pid we cannot tell whether it is still starting.
+      const owner = existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8")) : 0;
+      if (!owner || cluster.isAlive(owner)) continue;
+      const pg = cluster.postmasterPid(path.join(dir, "db"));
+      if (pg && cluster.isAlive(pg)) process.kill(pg, "SIGINT");
+      const remove = (tries: number) => {
+        if (pg && cluster.isAlive(pg) && tries > 0) return void setTimeout(() => remove(tries - 1), 200).unref();
+        rmSync(dir, { recursive: true, force: true });
+      };
+      remove(25);
+    } catch {
+      // Someone else's folder or already gone: not ours to worry about.
+    }
   }
 }
 
@@ -102,7 +134,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   try {
     if (testMode) {
       chmodSync(dir, 0o755); // the postgres OS user (when we run as root) must reach pgdata inside it
+      writeFileSync(path.join(dir, "stack.pid"), String(process.pid));
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      sweepAbandonedTestDirs(dir);
     } else {
       if (options.reset && existsSync(dir)) {
         claimDir(dir)();
@@ -112,11 +146,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       cleanups.push(claimDir(dir));
     }
     const pgdata = path.join(dir, "db");
-    const { apiPort, dbPort } = await ports(options.mode, config);
     const fresh = !cluster.isInitialised(pgdata);
+    // An orphaned Postgres of this folder would also hold the port: clear it before checking ports.
+    if (!fresh) await clearLeftovers(pgdata, log);
+    const { apiPort, dbPort } = await ports(options.mode, config);
     const [keys] = await Promise.all([
       loadOrCreateKeys(testMode ? null : path.join(dir, "jwt-keys.json")),
-      fresh ? cluster.initialise(pgdata, adminPassword) : clearLeftovers(pgdata, log),
+      fresh ? cluster.initialise(pgdata, adminPassword) : undefined,
     ]);
     setSigningKeys(keys);
     phase(fresh ? "initdb done" : "data folder checked");
