@@ -1,0 +1,80 @@
+/**
+ * npm run bench:stack — start-up and sign-in figures of the local stack (targets: cold ≤ 3 s, warm ≤ 1 s,
+ * password sign-in p95 ≤ 150 ms). Cold = fresh throwaway cluster (initdb, bootstrap, migrations, seed);
+ * warm = an existing data folder, as a second `npm run dev`. Both are measured from spawning with-stack to
+ * the wrapped command running. Loopback only; stops by itself.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freePort } from "./ports.ts";
+
+const withStack = path.join(import.meta.dirname, "with-stack.ts");
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** ms from spawning with-stack until the wrapped command starts (it prints its own Date.now()). */
+function timeStart(flags: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, [withStack, ...flags, "--", process.execPath, "-e", "console.log('T=' + Date.now())"], {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (c: Buffer) => (out += c.toString()));
+    child.on("exit", (code) => {
+      const t = /T=(\d+)/.exec(out);
+      if (code !== 0 || !t) reject(new Error(`with-stack exited ${code}: ${out}`));
+      else resolve(Number(t[1]) - started);
+    });
+  });
+}
+
+async function signInBench(count: number) {
+  const { createClient } = await import("@supabase/supabase-js");
+  const client = createClient(process.env.NEXT_PUBLIC_SUPABASE_URL!, process.env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY!, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const times: number[] = [];
+  for (let i = 0; i < count + 5; i++) {
+    const t = performance.now();
+    const { error } = await client.auth.signInWithPassword({ email: "mia@example.com", password: "noosa-demo-2026" });
+    if (error) throw error;
+    if (i >= 5) times.push(performance.now() - t); // the first few warm up the JIT and the pool
+  }
+  times.sort((a, b) => a - b);
+  const f = (n: number) => `${n.toFixed(1)} ms`;
+  console.log(`password sign-in ×${count}: p50 ${f(percentile(times, 50))} · p95 ${f(percentile(times, 95))} · max ${f(times.at(-1)!)} (target p95 ≤ 150 ms)`);
+}
+
+async function main() {
+  if (process.argv.includes("--signin")) return signInBench(Number(process.env.BENCH_SIGNINS ?? 200));
+  const list = (xs: number[]) => `${xs.map((x) => `${x} ms`).join(", ")} (median ${[...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]} ms)`;
+
+  const cold: number[] = [];
+  for (let i = 0; i < runs; i++) cold.push(await timeStart(["--test"]));
+  console.log(`cold start (new cluster + bootstrap + migrations + seed): ${list(cold)} (target ≤ 3000 ms)`);
+
+  const dir = mkdtempSync(path.join(tmpdir(), "stack-bench-"));
+  const env = { SUPABASE_LOCAL_DIR: dir, SUPABASE_LOCAL_API_PORT: String(await freePort()), SUPABASE_LOCAL_DB_PORT: String(await freePort()) };
+  try {
+    await timeStart(["--dev"], env); // creates the data folder
+    const warm: number[] = [];
+    for (let i = 0; i < runs; i++) warm.push(await timeStart(["--dev"], env));
+    console.log(`warm start (existing data folder): ${list(warm)} (target ≤ 1000 ms)`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [withStack, "--test", "--", process.execPath, import.meta.filename, "--signin"], { stdio: "inherit" });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`sign-in bench exited ${code}`))));
+  });
+}
+
+await main();
