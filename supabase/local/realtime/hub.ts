@@ -2,7 +2,8 @@ import type postgres from "postgres";
 import type { RealtimeClaims } from "./index.ts";
 import type { Binding } from "./bindings.ts";
 import { matchesFilter } from "./filter.ts";
-import { SCHEMA, takeChanges, type ChangeRow } from "./capture.ts";
+import { takeChanges, type ChangeRow } from "./capture.ts";
+import { Visibility, type Verdicts } from "./visibility.ts";
 
 /** A joined channel as delivery sees it; owned by its connection. */
 export type Subscription = {
@@ -13,6 +14,7 @@ export type Subscription = {
 };
 
 type Column = { name: string; type: string };
+type Planned = { change: ChangeRow; oldRecord: Record<string, unknown>; matched: { sub: Subscription; ids: number[] }[] };
 
 function pick(row: Record<string, unknown> | null, keys: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -35,9 +37,11 @@ function bindingMatches(b: Binding, change: ChangeRow, filterRow: Record<string,
   return matchesFilter(b.filter, filterRow, types.get(b.filter.column) ?? "text");
 }
 
+const keyOf = (claims: RealtimeClaims) => JSON.stringify(claims);
+
 /**
- * Routes captured changes to subscriptions. Changes are processed one batch at a time in commit
- * (NOTIFY) order; each change costs one query for all subscribers' visibility, whatever their number.
+ * Routes captured changes to subscriptions, in commit (NOTIFY) order. Everything queued is taken as one
+ * batch, and each table's rows in a batch cost one visibility query for all subscribers together.
  */
 export class Hub {
   readonly subscriptions = new Set<Subscription>();
@@ -46,11 +50,13 @@ export class Hub {
   private readonly warnedNoPk = new Set<string>();
   private readonly sql: postgres.Sql;
   private readonly log: (line: string) => void;
+  private readonly visibility: Visibility;
   private idle: Promise<void> = Promise.resolve();
 
   constructor(sql: postgres.Sql, log: (line: string) => void) {
     this.sql = sql;
     this.log = log;
+    this.visibility = new Visibility(sql, log);
   }
 
   enqueue(id: string): void {
@@ -59,7 +65,7 @@ export class Hub {
     if (!this.running) this.idle = this.drain();
   }
 
-  /** Resolves when everything notified so far has been delivered (used on shutdown). */
+  /** Resolves when everything notified so far has been handled (used on shutdown). */
   settled(): Promise<void> {
     return this.idle;
   }
@@ -70,8 +76,7 @@ export class Hub {
       while (this.pending.length > 0) {
         const ids = this.pending.splice(0, 500);
         try {
-          const changes = await takeChanges(this.sql, ids);
-          for (const change of changes) await this.dispatch(change);
+          await this.dispatch(await takeChanges(this.sql, ids));
         } catch (error) {
           this.log(`realtime: delivering changes failed: ${(error as Error).message}`);
         }
@@ -81,51 +86,54 @@ export class Hub {
     }
   }
 
-  private async dispatch(change: ChangeRow): Promise<void> {
-    if (this.subscriptions.size === 0) return;
+  private plan(change: ChangeRow): Planned {
     const types = new Map(change.columns.map((c: Column) => [c.name, c.type]));
-    const isDelete = change.op === "DELETE";
-    // Deleted rows cannot be checked against RLS any more: like Supabase, only their primary key goes out.
+    // As Supabase: the old row in full only with REPLICA IDENTITY FULL on a table without RLS, else its key.
     const oldRecord = change.replica_full && !change.rls ? (change.old_record ?? {}) : pick(change.old_record, change.pk);
-    const filterRow = isDelete ? oldRecord : (change.record ?? {});
-    const matched: { sub: Subscription; ids: number[] }[] = [];
+    const filterRow = change.op === "DELETE" ? oldRecord : (change.record ?? {});
+    const matched: Planned["matched"] = [];
     for (const sub of this.subscriptions) {
       const ids = sub.bindings.filter((b) => bindingMatches(b, change, filterRow, types)).map((b) => b.id);
       if (ids.length > 0) matched.push({ sub, ids: [...new Set(ids)] });
     }
-    if (matched.length === 0) return;
-
-    // Per distinct claim set: null = row hidden, else the columns that role may not read.
-    const hiddenByClaims = new Map<string, Set<string> | null>();
-    const keyOf = (claims: RealtimeClaims) => JSON.stringify(claims);
-    if (isDelete) {
-      for (const { sub } of matched) hiddenByClaims.set(keyOf(sub.claims), new Set());
-    } else {
-      if (change.pk.length === 0) {
-        const name = `${change.schema_name}.${change.table_name}`;
-        if (!this.warnedNoPk.has(name)) this.log(`realtime: ${name} has no primary key; its changes are not delivered`);
-        this.warnedNoPk.add(name);
-        return;
-      }
-      const distinct = new Map<string, RealtimeClaims>();
-      for (const { sub } of matched) distinct.set(keyOf(sub.claims), sub.claims);
-      const keys = [...distinct.keys()];
-      const claimSets = keys.map((k) => ({ role: distinct.get(k)!.role, claims: distinct.get(k) }));
-      const pk = pick(change.record, change.pk);
-      const [row] = await this.sql.unsafe<{ v: (string[] | null)[] }[]>(
-        `select ${SCHEMA}.visibility($1::oid::regclass, $2::text::jsonb, $3::text::jsonb) as v`,
-        [change.relid, JSON.stringify(pk), JSON.stringify(claimSets)],
-      );
-      keys.forEach((k, i) => {
-        const hidden = row?.v[i];
-        hiddenByClaims.set(k, hidden ? new Set(hidden) : null);
-      });
+    if (matched.length > 0 && change.pk.length === 0) {
+      const name = `${change.schema_name}.${change.table_name}`;
+      if (!this.warnedNoPk.has(name)) this.log(`realtime: ${name} has no primary key; its changes are not delivered`);
+      this.warnedNoPk.add(name);
+      return { change, oldRecord, matched: [] };
     }
+    return { change, oldRecord, matched };
+  }
 
+  private async dispatch(changes: ChangeRow[]): Promise<void> {
+    if (this.subscriptions.size === 0) return;
+    const plans = changes.map((c) => this.plan(c)).filter((p) => p.matched.length > 0);
+    // Group by table and kind of check; then deliver in the original order.
+    const groups = new Map<string, Planned[]>();
+    for (const p of plans) {
+      const key = `${p.change.relid}:${p.change.op === "DELETE" ? "d" : "r"}`;
+      groups.set(key, [...(groups.get(key) ?? []), p]);
+    }
+    const verdictOf = new Map<Planned, Map<string, Set<string> | null>>();
+    for (const group of groups.values()) {
+      const distinct = new Map<string, RealtimeClaims>();
+      for (const p of group) for (const { sub } of p.matched) distinct.set(keyOf(sub.claims), sub.claims);
+      const claims = [...distinct.values()];
+      const { relid, pk } = group[0]!.change;
+      const verdicts: Verdicts =
+        group[0]!.change.op === "DELETE"
+          ? await this.visibility.withoutRowCheck({ relid, pk }, group.length, claims)
+          : await this.visibility.check({ relid, pk }, group.map((p) => pick(p.change.record, pk)), claims);
+      group.forEach((p, r) => verdictOf.set(p, new Map([...distinct.keys()].map((k, c) => [k, verdicts[r]?.[c] ?? null]))));
+    }
+    for (const p of plans) this.deliver(p, verdictOf.get(p)!);
+  }
+
+  private deliver({ change, oldRecord, matched }: Planned, hiddenByClaims: Map<string, Set<string> | null>): void {
     const commitTimestamp = new Date(change.commit_ts).toISOString();
     for (const { sub, ids } of matched) {
       const hidden = hiddenByClaims.get(keyOf(sub.claims));
-      if (hidden === null || hidden === undefined) continue;
+      if (!hidden) continue;
       const data: Record<string, unknown> = {
         schema: change.schema_name,
         table: change.table_name,
@@ -134,7 +142,7 @@ export class Hub {
         errors: null,
         columns: change.columns.filter((c) => !hidden.has(c.name)),
       };
-      if (!isDelete) data.record = visibleRow(change.record ?? {}, change.columns, hidden);
+      if (change.op !== "DELETE") data.record = visibleRow(change.record ?? {}, change.columns, hidden);
       if (change.op !== "INSERT") data.old_record = visibleRow(oldRecord, change.columns, hidden);
       sub.deliver({ ids, data });
     }

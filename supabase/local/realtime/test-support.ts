@@ -62,14 +62,22 @@ export type Received = Record<string, unknown> & { eventType: string; new: Recor
 type ChangeSpec = { event: "*" | "INSERT" | "UPDATE" | "DELETE"; schema: string; table: string; filter?: string };
 
 /** Subscribes and resolves once the server says "Subscribed to PostgreSQL"; changes land in `received`. */
-export async function subscribe(client: SupabaseClient, name: string, spec: ChangeSpec) {
+export async function subscribe(
+  client: SupabaseClient,
+  name: string,
+  spec: ChangeSpec,
+  onChange?: (payload: Received) => void,
+) {
   const received: Received[] = [];
   const statuses: string[] = [];
   const system: Record<string, unknown>[] = [];
   let channel: RealtimeChannel = client.channel(name);
   const ready = new Promise<void>((resolve, reject) => {
     channel = channel
-      .on("postgres_changes", spec, (payload) => received.push(payload as unknown as Received))
+      .on("postgres_changes", spec, (payload) => {
+        onChange?.(payload as unknown as Received);
+        received.push(payload as unknown as Received);
+      })
       .on("system", {}, (payload: Record<string, unknown>) => {
         system.push(payload);
         if (payload.message === "Subscribed to PostgreSQL") resolve();
