@@ -18,7 +18,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** ms from spawning with-stack until the wrapped command starts (it prints its own Date.now()). */
-function timeStart(flags: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+function timeStart(flags: string[], env: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const child = spawn(process.execPath, [withStack, ...flags, "--", process.execPath, "-e", "console.log('T=' + Date.now())"], {

@@ -142,7 +142,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         claimDir(dir)();
         rmSync(dir, { recursive: true, force: true });
       }
-      mkdirSync(dir, { recursive: true, mode: 0o755 });
+      mkdirSync(dir, { recursive: true });
+      chmodSync(dir, 0o755); // the postgres OS user (when we run as root) must reach pgdata inside it
       cleanups.push(claimDir(dir));
     }
     const pgdata = path.join(dir, "db");

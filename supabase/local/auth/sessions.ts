@@ -4,7 +4,7 @@ import { AuthError } from "../http.ts";
 import type { AuthContext } from "./context.ts";
 import { signJwt } from "./jwt.ts";
 import { refreshToken } from "./tokens.ts";
-import { userById, userJson, type UserRow } from "./users.ts";
+import { identityJson, userById, userJson, type UserRow } from "./users.ts";
 
 /** amr methods as GoTrue names them. */
 export type AuthMethod = "password" | "otp" | "magiclink" | "recovery" | "email/signup" | "email_change";
@@ -42,23 +42,31 @@ async function sessionBody(ctx: AuthContext, user: UserRow, sessionId: string, r
   };
 }
 
-/** A new session with its first refresh token; also stamps last_sign_in_at (and confirms, for link flows). */
+/**
+ * A new session with its first refresh token; also stamps last_sign_in_at (and confirms, for link flows).
+ * One statement (data-modifying CTEs) so a sign-in costs a single round trip after the password check.
+ */
 export async function issueSession(ctx: AuthContext, userId: string, method: AuthMethod, confirm = false) {
   const sessionId = randomUUID();
   const token = refreshToken();
-  const user = await ctx.sql.begin(async (tx) => {
-    await tx`update auth.users set last_sign_in_at = now(), updated_at = now()
-             ${confirm ? tx`, email_confirmed_at = coalesce(email_confirmed_at, now())` : tx``} where id = ${userId}`;
-    if (confirm) {
-      await tx`update auth.identities set identity_data = identity_data || '{"email_verified": true}'
-               where user_id = ${userId} and provider = 'email'`;
-    }
-    await tx`update auth.identities set last_sign_in_at = now() where user_id = ${userId}`;
-    await tx`insert into auth.sessions (id, user_id, aal, amr_method) values (${sessionId}, ${userId}, 'aal1', ${method})`;
-    await tx`insert into auth.refresh_tokens (token, user_id, session_id, revoked)
-             values (${token}, ${userId}, ${sessionId}, false)`;
-    return userById(tx, userId);
-  });
+  const sql = ctx.sql;
+  const [user] = await sql<UserRow[]>`
+    with u as (
+      update auth.users set last_sign_in_at = now(), updated_at = now()
+        ${confirm ? sql`, email_confirmed_at = coalesce(email_confirmed_at, now())` : sql``}
+      where id = ${userId} returning *),
+    i as (
+      update auth.identities set last_sign_in_at = now()
+        ${confirm ? sql`, identity_data = identity_data || '{"email_verified": true}'` : sql``}
+      where user_id = ${userId} returning *),
+    s as (
+      insert into auth.sessions (id, user_id, aal, amr_method)
+      select ${sessionId}, id, 'aal1', ${method} from u returning id),
+    r as (
+      insert into auth.refresh_tokens (token, user_id, session_id, revoked)
+      select ${token}, ${userId}, id, false from s returning 1)
+    select u.*, coalesce((select json_agg(${identityJson(sql)} order by i.created_at) from i), '[]'::json) as identities
+    from u, r`;
   if (!user) throw new AuthError(404, "user_not_found", "User not found");
   return sessionBody(ctx, user, sessionId, token, method, new Date());
 }

@@ -28,11 +28,14 @@ export type UserRow = {
 
 type Db = postgres.Sql | postgres.TransactionSql;
 
+/** GoTrue's identity object, from a row aliased `i`. */
+export const identityJson = (sql: Db) => sql`json_build_object(
+  'identity_id', i.id, 'id', i.provider_id, 'user_id', i.user_id, 'identity_data', i.identity_data,
+  'provider', i.provider, 'last_sign_in_at', i.last_sign_in_at, 'created_at', i.created_at,
+  'updated_at', i.updated_at, 'email', i.email)`;
+
 const userColumns = (sql: Db) => sql`
-  u.*, coalesce((select json_agg(json_build_object(
-      'identity_id', i.id, 'id', i.provider_id, 'user_id', i.user_id, 'identity_data', i.identity_data,
-      'provider', i.provider, 'last_sign_in_at', i.last_sign_in_at, 'created_at', i.created_at,
-      'updated_at', i.updated_at, 'email', i.email) order by i.created_at)
+  u.*, coalesce((select json_agg(${identityJson(sql)} order by i.created_at)
     from auth.identities i where i.user_id = u.id), '[]'::json) as identities`;
 
 export async function userByEmail(sql: Db, email: string): Promise<UserRow | undefined> {

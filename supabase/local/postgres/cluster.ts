@@ -60,7 +60,8 @@ export async function initialise(dataDir: string, superuserPassword: string): Pr
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   if (ids.uid !== undefined) chownSync(dataDir, ids.uid, ids.gid!);
   const pwfile = path.join(path.dirname(dataDir), `.pwfile-${process.pid}`);
-  writeFileSync(pwfile, `${superuserPassword}\n`, { mode: 0o644 });
+  writeFileSync(pwfile, `${superuserPassword}\n`, { mode: 0o600 });
+  if (ids.uid !== undefined) chownSync(pwfile, ids.uid, ids.gid!);
   try {
     await run(
       initdb,
