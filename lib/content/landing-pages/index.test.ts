@@ -74,8 +74,14 @@ describe("landing pages content", () => {
     }
   });
 
-  it("sends readers to the organiser for the rules on every page", () => {
-    for (const page of landingPages) expect(bodyBlocks(page).join(" "), page.slug).toMatch(/organiser/);
+  it("says on every page, in its own words, that matching is free, unofficial, and entries are paid to the organiser", () => {
+    for (const page of landingPages) {
+      const text = bodyBlocks(page).join(" ");
+      expect(text, page.slug).toMatch(/organiser/);
+      expect(text, page.slug).toMatch(/\bfree\b|no-cost|costs nothing|never asks for payment/i);
+      expect(text, page.slug).toMatch(/affiliated|independent|unconnected|not connected|no connection|not part of|no (official )?role|no part|unofficial/i);
+      expect(text, page.slug).toMatch(/\b(fee|paid|pay|pays|payment)\b/i);
+    }
   });
 
   it("never repeats a block of copy or a five-word run across pages", () => {

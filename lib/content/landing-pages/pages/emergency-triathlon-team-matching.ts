@@ -15,7 +15,7 @@ export const emergencyMatching: LandingPage = {
     {
       heading: "First, check whether a substitution is allowed",
       paragraphs: [
-        "Before recruiting anyone, read the organiser's current policy on changing relay members. Events differ on whether names can be swapped, until when, whether a fee applies and who must submit the change. Their rules beat anything a forum post or a former teammate tells you. If the policy is unclear, contact the organiser directly and keep their reply.",
+        "Before recruiting anyone, read the organiser's current policy on changing relay members. Events differ on whether names can be swapped, until when, whether a fee applies and who must submit the change. Their rules beat anything a forum post or a former teammate tells you. If the policy is unclear, contact the organiser directly and keep their reply. Our matching service is free and independent of the event, so we cannot alter an entry for you; any charge for a change goes straight to the organiser.",
       ],
     },
     {

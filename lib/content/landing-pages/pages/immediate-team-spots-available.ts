@@ -42,7 +42,7 @@ export const immediateSpots: LandingPage = {
     {
       heading: "Before race day",
       paragraphs: [
-        "Joining a team on this site is not the same as being entered in the race. The team entry is made with the organiser, who sets the fee and eligibility rules; confirm with your captain that your name is on it. Meet your new teammates for a session somewhere public before committing money.",
+        "Joining a team on this site is not the same as being entered in the race. The team entry is made with the organiser, who sets the fee and eligibility rules; confirm with your captain that your name is on it. Requesting spots here costs nothing, and this site has no role in the official race organisation. Meet your new teammates for a session somewhere public before committing money.",
       ],
     },
   ],

@@ -17,7 +17,7 @@ export const soldOutAlternatives: LandingPage = {
       heading: "Option 1: race your strongest leg in a relay",
       paragraphs: [
         "If you were preparing for all three disciplines, you are a strong candidate for any of them. Pick the leg where your training is furthest ahead and race it harder than you could have inside a full triathlon. Many individual athletes find this a useful test of one discipline at full effort.",
-        "Relay categories are managed separately from individual ones, so check on the organiser's website whether relay entries are still open. Availability differs between categories and years; do not assume one follows the other.",
+        "Relay categories are managed separately from individual ones, so check on the organiser's website whether relay entries are still open. Availability differs between categories and years; do not assume one follows the other. A relay entry is paid for through the organiser, never through us; this site is an unofficial, no-cost noticeboard for finding teammates.",
       ],
     },
     {

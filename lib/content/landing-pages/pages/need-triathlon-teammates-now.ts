@@ -61,7 +61,7 @@ export const needTeammatesNow: LandingPage = {
     {
       question: "Who pays the entry fee?",
       answer:
-        "That is for your team to agree. The fee is paid to the organiser, never to Noosa Tri Teams, which is free to use.",
+        "That is for your team to agree. The fee is paid to the organiser, never to Noosa Tri Teams, which is free to use and unconnected to the event organisers.",
     },
   ],
   cta: {

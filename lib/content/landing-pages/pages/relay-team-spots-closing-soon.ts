@@ -48,7 +48,7 @@ export const spotsClosingSoon: LandingPage = {
     {
       heading: "Keep first meetings simple",
       paragraphs: [
-        "Deadlines make people rush trust. Meet new teammates in a public place, avoid sharing bank details directly between strangers, and keep your chat history on the site so agreements are easy to look back on.",
+        "Deadlines make people rush trust. Meet new teammates in a public place, avoid sharing bank details directly between strangers, and keep your chat history on the site so agreements are easy to look back on. Entry fees belong to the organiser alone; matching here is free and unofficial.",
       ],
     },
   ],

@@ -43,7 +43,7 @@ export const sameDayRegistration: LandingPage = {
       heading: "Meeting your new team in a hurry",
       paragraphs: [
         "There may be no time for a training session together. Meet at the race precinct, where crowds and officials are everywhere, rather than at someone's home, and swap phone numbers so you can find each other in a crowded transition area.",
-        "Any money for a changed entry should go through the official process. Noosa Tri Teams never asks for payment.",
+        "Any money for a changed entry should go through the official process. Noosa Tri Teams never asks for payment and is not connected to the organisers.",
       ],
     },
   ],

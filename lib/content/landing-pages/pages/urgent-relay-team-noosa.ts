@@ -43,7 +43,7 @@ export const urgentRelayTeam: LandingPage = {
     {
       heading: "From leg choice to team in one sitting",
       paragraphs: [
-        "Set your specialty on your profile to the leg you picked, mark yourself as looking for a team and open Browse. Teams list the roles they still need, so you can request the right spot directly or message an athlete whose discipline complements yours. Arrange a first ride, swim or run in a public place before anyone commits to an entry, which is made and paid with the organiser, not with us.",
+        "Set your specialty on your profile to the leg you picked, mark yourself as looking for a team and open Browse. Teams list the roles they still need, so you can request the right spot directly or message an athlete whose discipline complements yours. Arrange a first ride, swim or run in a public place before anyone commits to an entry, which is made and paid with the organiser, not with us: we are a free community site with no official role in the race.",
       ],
     },
   ],

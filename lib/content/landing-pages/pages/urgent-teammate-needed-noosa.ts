@@ -40,7 +40,7 @@ export const urgentTeammateNeeded: LandingPage = {
     {
       heading: "Your responsibilities as captain",
       paragraphs: [
-        "You are usually the person who deals with the organiser, so you own the accuracy of the entry and any member changes. Keep a copy of their current relay rules and share it with the team. Be transparent about money: everyone should see what the organiser charges and how it is divided.",
+        "You are usually the person who deals with the organiser, so you own the accuracy of the entry and any member changes. Keep a copy of their current relay rules and share it with the team. Be transparent about money: everyone should see what the organiser charges and how it is divided. Listing your team here is free, and we play no part in the organiser's entry system.",
         "Set a safe tone for a team of near-strangers. Suggest public meeting places, ride or swim in groups, and let new members choose when they share personal contact details.",
       ],
     },

@@ -9,7 +9,7 @@ export const urgentTeam: LandingPage = {
   h1: "No team yet? Your 48-hour plan for Noosa",
   intro: [
     "When the race is weeks rather than months away, the athletes who find a team are the ones who act in a tight window and follow up. Spread your effort over a fortnight and the good spots go to someone else.",
-    "Here is a two-day plan that works whether you swim, ride or run. It costs nothing to follow; the only paid step is the race entry, which your team makes with the organiser.",
+    "Here is a two-day plan that works whether you swim, ride or run. It costs nothing to follow; the only paid step is the race entry, which your team makes with the organiser. We are a volunteer-style noticeboard, not part of the event.",
   ],
   sections: [
     {
