@@ -118,3 +118,35 @@ describe("PKCE under @supabase/ssr", () => {
     expect(unknown.error).toMatchObject({ status: 404, code: "flow_state_not_found" });
   });
 });
+
+describe("GET /verify without PKCE and e-mail change", () => {
+  it("an implicit-flow link redirects with the session in the fragment", async () => {
+    const email = uniqueEmail("implicit");
+    await plainClient().auth.signUp({ email, password: "secret-pass", options: { emailRedirectTo: redirectTo } });
+    const tokenHash = (await lastLink(email)).searchParams.get("token_hash")!;
+    expect(tokenHash).not.toMatch(/^pkce_/);
+    const res = await fetch(`${stackEnv().url}/auth/v1/verify?token=${tokenHash}&type=signup&redirect_to=${encodeURIComponent(redirectTo)}`, { redirect: "manual" });
+    expect(res.status).toBe(303);
+    const fragment = new URLSearchParams(new URL(res.headers.get("location")!).hash.slice(1));
+    expect(fragment.get("token_type")).toBe("bearer");
+    expect(fragment.get("type")).toBe("signup");
+    const { data } = await plainClient().auth.getUser(fragment.get("access_token")!);
+    expect(data.user?.email).toBe(email);
+  });
+
+  it("a new e-mail address takes effect once the link mailed to it is verified", async () => {
+    const { email, password, id } = await createConfirmedUser();
+    const client = plainClient();
+    await client.auth.signInWithPassword({ email, password });
+    const next = uniqueEmail("moved");
+    const { data, error } = await client.auth.updateUser({ email: next }, { emailRedirectTo: redirectTo });
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({ email, new_email: next });
+    const link = await lastLink(next);
+    expect(link.searchParams.get("type")).toBe("email_change");
+    const verified = await plainClient().auth.verifyOtp({ type: "email_change", token_hash: link.searchParams.get("token_hash")! });
+    expect(verified.error).toBeNull();
+    expect(verified.data.user).toMatchObject({ id, email: next });
+    expect((await plainClient().auth.signInWithPassword({ email: next, password })).error).toBeNull();
+  });
+});
