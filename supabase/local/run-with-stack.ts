@@ -52,7 +52,7 @@ function banner(stack: Stack) {
     `  Demo logins: mia@example.com (also jack, olivia, liam, chloe, noah, ava, ethan @example.com), password noosa-demo-2026`,
   ];
   if (stack.seed === "changed-since-seeded") {
-    lines.push(`  Note: supabase/seed.sql changed since this database was seeded. Run "npm run dev -- --reset"… or: node supabase/local/with-stack.ts --dev --reset -- next dev`);
+    lines.push(`  Note: supabase/seed.sql changed since this database was seeded. To start over with fresh demo data: node supabase/local/with-stack.ts --dev --reset -- next dev`);
   }
   console.log(lines.join("\n"));
 }
