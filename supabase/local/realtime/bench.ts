@@ -17,7 +17,7 @@ const SUBSCRIBERS = arg("subscribers", 100);
 const USERS = Math.min(arg("users", 100), SUBSCRIBERS);
 const INSERTS = arg("inserts", 200);
 const TARGET_P95_MS = 50;
-const DEADLINE_MS = 180_000;
+const DEADLINE_MS = 300_000;
 
 // Never point this at a hosted project: it creates tables and users.
 const url = new URL(process.env.NEXT_PUBLIC_SUPABASE_URL ?? "http://invalid");

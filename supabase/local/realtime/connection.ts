@@ -1,7 +1,7 @@
 import type { WebSocket } from "ws";
 import type postgres from "postgres";
 import type { RealtimeClaims } from "./index.ts";
-import { decode, encode, type PhxMessage, type Vsn } from "./serializer.ts";
+import { decode, encode, encodeWithPayloadJson, type PhxMessage, type Vsn } from "./serializer.ts";
 import { parseBindings, type Binding } from "./bindings.ts";
 import { expiredMessage, resolveToken } from "./token.ts";
 import type { Hub, Subscription } from "./hub.ts";
@@ -110,8 +110,11 @@ export class Connection {
       claims: token.claims,
       bindings,
       expiry: null,
-      deliver: (payload) =>
-        this.send({ joinRef: null, ref: null, topic: msg.topic, event: "postgres_changes", payload }),
+      deliver: (ids, dataJson) => {
+        if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
+        const head = { joinRef: null, ref: null, topic: msg.topic, event: "postgres_changes" };
+        this.ws.send(encodeWithPayloadJson(head, `{"ids":${JSON.stringify(ids)},"data":${dataJson}}`, this.vsn));
+      },
     };
     this.channels.set(msg.topic, channel);
     this.deps.hub.subscriptions.add(channel);

@@ -10,7 +10,8 @@ export type Subscription = {
   topic: string;
   claims: RealtimeClaims;
   bindings: Binding[];
-  deliver: (payload: Record<string, unknown>) => void;
+  /** Sends a `postgres_changes` event; `dataJson` is the serialized `data` object. */
+  deliver: (ids: number[], dataJson: string) => void;
 };
 
 type Column = { name: string; type: string };
@@ -131,20 +132,28 @@ export class Hub {
 
   private deliver({ change, oldRecord, matched }: Planned, hiddenByClaims: Map<string, Set<string> | null>): void {
     const commitTimestamp = new Date(change.commit_ts).toISOString();
+    // Subscribers whose roles read the same columns share one serialization of the change.
+    const serialized = new Map<string, string>();
     for (const { sub, ids } of matched) {
       const hidden = hiddenByClaims.get(keyOf(sub.claims));
       if (!hidden) continue;
-      const data: Record<string, unknown> = {
-        schema: change.schema_name,
-        table: change.table_name,
-        commit_timestamp: commitTimestamp,
-        type: change.op,
-        errors: null,
-        columns: change.columns.filter((c) => !hidden.has(c.name)),
-      };
-      if (change.op !== "DELETE") data.record = visibleRow(change.record ?? {}, change.columns, hidden);
-      if (change.op !== "INSERT") data.old_record = visibleRow(oldRecord, change.columns, hidden);
-      sub.deliver({ ids, data });
+      const shape = [...hidden].sort().join(",");
+      let dataJson = serialized.get(shape);
+      if (dataJson === undefined) {
+        const data: Record<string, unknown> = {
+          schema: change.schema_name,
+          table: change.table_name,
+          commit_timestamp: commitTimestamp,
+          type: change.op,
+          errors: null,
+          columns: change.columns.filter((c) => !hidden.has(c.name)),
+        };
+        if (change.op !== "DELETE") data.record = visibleRow(change.record ?? {}, change.columns, hidden);
+        if (change.op !== "INSERT") data.old_record = visibleRow(oldRecord, change.columns, hidden);
+        dataJson = JSON.stringify(data);
+        serialized.set(shape, dataJson);
+      }
+      sub.deliver(ids, dataJson);
     }
   }
 }

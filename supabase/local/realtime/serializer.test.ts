@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decode, encode, vsnFrom, type PhxMessage } from "./serializer.ts";
+import { decode, encode, encodeWithPayloadJson, vsnFrom, type PhxMessage } from "./serializer.ts";
 
 const message: PhxMessage = { joinRef: "6", ref: "7", topic: "realtime:room-1", event: "phx_join", payload: { a: 1 } };
 
@@ -45,6 +45,15 @@ describe("serializer", () => {
       ["null", "1.0.0"],
     ];
     for (const [raw, vsn] of bad) expect(decode(raw, vsn).ok).toBe(false);
+  });
+
+  it("splices a pre-serialized payload into the same frames as encode", () => {
+    const head = { joinRef: null, ref: null, topic: 'realtime:a"b', event: "postgres_changes" };
+    const payload = { ids: [3], data: { record: { body: "x" } } };
+    for (const vsn of ["1.0.0", "2.0.0"] as const) {
+      const spliced = encodeWithPayloadJson(head, JSON.stringify(payload), vsn);
+      expect(JSON.parse(spliced)).toEqual(JSON.parse(encode({ ...head, payload }, vsn)));
+    }
   });
 
   it("defaults to 2.0.0 unless 1.0.0 is asked for", () => {

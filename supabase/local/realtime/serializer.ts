@@ -70,3 +70,12 @@ export function encode(message: PhxMessage, vsn: Vsn): string {
     payload: message.payload,
   });
 }
+
+/** Like `encode`, with the payload already serialized: one change's JSON is shared by all its subscribers. */
+export function encodeWithPayloadJson(message: Omit<PhxMessage, "payload">, payloadJson: string, vsn: Vsn): string {
+  const ref = (r: string | null) => (r === null ? "null" : JSON.stringify(r));
+  if (vsn === "2.0.0") {
+    return `[${ref(message.joinRef)},${ref(message.ref)},${JSON.stringify(message.topic)},${JSON.stringify(message.event)},${payloadJson}]`;
+  }
+  return `{"join_ref":${ref(message.joinRef)},"ref":${ref(message.ref)},"topic":${JSON.stringify(message.topic)},"event":${JSON.stringify(message.event)},"payload":${payloadJson}}`;
+}
