@@ -183,9 +183,16 @@ export async function installCapture(sql: postgres.Sql): Promise<void> {
     await tx`select pg_advisory_xact_lock(hashtext(${SCHEMA}))`;
     await tx.unsafe(INSTALL_SQL);
     await tx.unsafe(`select ${SCHEMA}.sync()`);
-    // Changes recorded while no stand-in was listening can never be delivered.
-    await tx.unsafe(`truncate ${SCHEMA}.changes`);
   });
+  await sweepChanges(sql);
+}
+
+/**
+ * Drops queued changes nobody will take: recorded while no stand-in was listening (their NOTIFY is
+ * gone), or left by a failed delivery. Age-based, so a second install never races a running one.
+ */
+export async function sweepChanges(sql: postgres.Sql): Promise<void> {
+  await sql.unsafe(`delete from ${SCHEMA}.changes where commit_ts < clock_timestamp() - interval '1 minute'`);
 }
 
 export type ChangeRow = {

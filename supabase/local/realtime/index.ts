@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import postgres from "postgres";
 import { WebSocketServer } from "ws";
-import { CHANNEL, installCapture } from "./capture.ts";
+import { CHANNEL, installCapture, sweepChanges } from "./capture.ts";
 import { Connection } from "./connection.ts";
 import { Hub } from "./hub.ts";
 import { vsnFrom } from "./serializer.ts";
@@ -58,9 +58,14 @@ export async function attachRealtime(options: RealtimeOptions): Promise<Realtime
     });
   };
   options.server.on("upgrade", onUpgrade);
+  const sweeper = setInterval(() => {
+    sweepChanges(sql).catch((error: unknown) => log(`realtime: sweeping old changes failed: ${(error as Error).message}`));
+  }, 60_000);
+  sweeper.unref();
 
   return {
     async close() {
+      clearInterval(sweeper);
       options.server.off("upgrade", onUpgrade);
       for (const ws of wss.clients) ws.close(1001, "server shutting down");
       await new Promise<void>((resolve) => wss.close(() => resolve()));

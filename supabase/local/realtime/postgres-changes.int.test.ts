@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type postgres from "postgres";
-import { adminSql, eventually, signedInUser, subscribe, type Received } from "./test-support.ts";
+import { adminSql, anonClient, eventually, signedInUser, subscribe, type Received } from "./test-support.ts";
 
 // Owner-only notes: the RLS shape the app uses for private data.
 const TABLE = "rt_test_notes";
@@ -73,6 +73,9 @@ describe("postgres_changes through supabase-js", () => {
   it("never sends a row that RLS hides from the subscriber", async () => {
     const forBob = await subscribe(bob.client, "rt-rls-bob", spec());
     const forAlice = await subscribe(alice.client, "rt-rls-alice", spec());
+    const visitor = anonClient();
+    clients.push(visitor);
+    const forVisitor = await subscribe(visitor, "rt-rls-anon", spec());
     const alicesRow = await insert(alice.id, { body: "alice only" });
     const bobsRow = await insert(bob.id, { body: "bob only" });
     // Changes are delivered in commit order, so once Bob has his own row, Alice's has been decided.
@@ -80,6 +83,7 @@ describe("postgres_changes through supabase-js", () => {
     await eventually(() => idsOf(forAlice.received).includes(alicesRow), 5000, "Alice's own row");
     expect(idsOf(forBob.received)).toEqual([bobsRow]);
     expect(idsOf(forAlice.received)).toEqual([alicesRow]);
+    expect(forVisitor.received).toEqual([]);
     await bob.client.removeChannel(forBob.channel);
     await alice.client.removeChannel(forAlice.channel);
   });
@@ -110,6 +114,24 @@ describe("postgres_changes through supabase-js", () => {
     expect(del).toMatchObject({ eventType: "DELETE", new: {}, old: { id } });
     expect(Object.keys(del!.old)).toEqual(["id"]);
     await alice.client.removeChannel(sub.channel);
+  });
+
+  it("leaves out columns the subscriber's role may not select", async () => {
+    await sql.unsafe(`
+      drop table if exists public.rt_test_cards;
+      create table public.rt_test_cards (id bigint generated always as identity primary key,
+        owner uuid not null, nickname text not null, phone text not null);
+      alter table public.rt_test_cards enable row level security;
+      create policy rt_test_cards_own on public.rt_test_cards for select to authenticated using (owner = auth.uid());
+      revoke all on public.rt_test_cards from anon, authenticated;
+      grant select (id, owner, nickname) on public.rt_test_cards to authenticated;
+      alter publication supabase_realtime add table public.rt_test_cards;`);
+    const sub = await subscribe(alice.client, "rt-columns", { event: "INSERT", schema: "public", table: "rt_test_cards" });
+    await sql`insert into public.rt_test_cards (owner, nickname, phone) values (${alice.id}, 'Ally', '0400 000 000')`;
+    const [payload] = await eventually(() => sub.received.length > 0 && sub.received, 5000, "card");
+    expect(payload!.new).toEqual({ id: expect.any(Number), owner: alice.id, nickname: "Ally" });
+    await alice.client.removeChannel(sub.channel);
+    await sql.unsafe(`alter publication supabase_realtime drop table public.rt_test_cards`);
   });
 
   it("delivers rows larger than NOTIFY's 8000-byte limit", async () => {

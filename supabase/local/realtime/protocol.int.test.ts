@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type postgres from "postgres";
 import { adminSql, eventually, rawSocket, signedInUser, subscribe, trackedTransport } from "./test-support.ts";
+import { installCapture } from "./capture.ts";
 
 // Readable by everyone (anon included), so wire-level tests need no token.
 let sql: postgres.Sql;
@@ -83,6 +84,19 @@ describe("Phoenix protocol", () => {
     await eventually(() => frames.length >= 3, 3000, "system message");
     expect(frames[2]).toMatchObject([null, null, "realtime:missing", "system", { status: "error", extension: "postgres_changes" }]);
     ws.close();
+  });
+
+  it("installs change capture idempotently and follows tables leaving the publication", async () => {
+    await installCapture(sql);
+    await installCapture(sql);
+    const triggers = async () =>
+      (await sql<{ n: number }[]>`select count(*)::int as n from pg_trigger
+        where tgname = '_local_realtime_capture' and tgrelid = 'public.rt_test_board'::regclass`)[0]!.n;
+    expect(await triggers()).toBe(1);
+    await sql.unsafe(`alter publication supabase_realtime drop table public.rt_test_board`);
+    expect(await triggers()).toBe(0);
+    await sql.unsafe(`alter publication supabase_realtime add table public.rt_test_board`);
+    expect(await triggers()).toBe(1);
   });
 
   it("survives the server dropping the socket: supabase-js reconnects, rejoins and receives again", async () => {
