@@ -1,17 +1,28 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import postgres from "postgres";
-import { createLimiters, type AuthContext } from "./auth/context.ts";
-import { loadOrCreateKeys, serviceRoleKey, setSigningKeys, verifyAccessToken } from "./auth/jwt.ts";
+import type { AuthContext } from "./auth/context.ts";
 import { loadConfig, projectRoot } from "./config.ts";
 import { StackError } from "./errors.ts";
-import { createMailbox } from "./mailbox.ts";
 import * as cluster from "./postgres/cluster.ts";
 import { applyBootstrap, applyMigrations, applySeed, type SeedResult } from "./postgres/setup.ts";
 import { freePort, portIsFree } from "./ports.ts";
-import { attachRealtime } from "./realtime/index.ts";
-import { createApiServer } from "./server.ts";
+
+/**
+ * The heavy modules (database driver, crypto, HTTP routes, Realtime) are imported while Postgres starts in
+ * its own process, instead of before: on two busy cores this overlap is most of the warm-start budget.
+ */
+async function loadServices() {
+  const [pg, jwt, context, mailbox, server, realtime] = await Promise.all([
+    import("postgres"),
+    import("./auth/jwt.ts"),
+    import("./auth/context.ts"),
+    import("./mailbox.ts"),
+    import("./server.ts"),
+    import("./realtime/index.ts"),
+  ]);
+  return { postgres: pg.default, ...jwt, ...context, ...mailbox, ...server, ...realtime };
+}
 
 export type Mode = "dev" | "test";
 
@@ -76,6 +87,19 @@ async function clearLeftovers(pgdata: string, log: (line: string) => void): Prom
 }
 
 /**
+ * Where --test clusters live: tmpfs (/dev/shm) when there is one, since a throwaway cluster needs no disk and
+ * on a busy machine copying it to disk took seconds (to tmpfs: ~0.1-0.3 s); else the OS temp folder.
+ */
+function throwawayRoot(): string {
+  try {
+    accessSync("/dev/shm", constants.W_OK);
+    return "/dev/shm";
+  } catch {
+    return tmpdir();
+  }
+}
+
+/**
  * Throwaway clusters of --test stacks that were killed with SIGKILL (their wrapper pid is gone): stop their
  * Postgres and delete the folder, in the background, so they do not pile up in /tmp.
  */
@@ -122,10 +146,12 @@ const phase = (name: string) => {
 export async function startStack(options: StackOptions): Promise<Stack> {
   const log = options.log ?? (() => {});
   phase("modules loaded");
+  const loading = loadServices();
+  loading.catch(() => {}); // awaited below; a failure surfaces there
   const config = loadConfig();
   const testMode = options.mode === "test";
   const dir = testMode
-    ? mkdtempSync(path.join(tmpdir(), "supabase-local-"))
+    ? mkdtempSync(path.join(throwawayRoot(), "supabase-local-"))
     : path.resolve(options.dir ?? process.env.SUPABASE_LOCAL_DIR ?? path.join(projectRoot, "supabase/.local"));
   const cleanups: (() => Promise<void> | void)[] = [];
   const stop = async () => {
@@ -151,15 +177,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // An orphaned Postgres of this folder would also hold the port: clear it before checking ports.
     if (!fresh) await clearLeftovers(pgdata, log);
     const { apiPort, dbPort } = await ports(options.mode, config);
-    const [keys] = await Promise.all([
-      loadOrCreateKeys(testMode ? null : path.join(dir, "jwt-keys.json")),
-      fresh ? cluster.initialise(pgdata, adminPassword) : undefined,
-    ]);
-    setSigningKeys(keys);
-    phase(fresh ? "initdb done" : "data folder checked");
+    if (fresh) await cluster.initialise(pgdata, adminPassword);
+    phase(fresh ? "cluster created" : "data folder checked");
     const pg = await cluster.start({ dataDir: pgdata, port: dbPort, durable: !testMode });
     cleanups.push(() => pg.stop());
     phase("postgres ready");
+    const { postgres, loadOrCreateKeys, setSigningKeys, serviceRoleKey, verifyAccessToken, createLimiters, createMailbox, createApiServer, attachRealtime } =
+      await loading;
+    setSigningKeys(await loadOrCreateKeys(testMode ? null : path.join(dir, "jwt-keys.json")));
+    phase("services loaded");
 
     const adminUrl = `postgres://postgres:${adminPassword}@127.0.0.1:${dbPort}/postgres`;
     const sql = postgres(adminUrl, { max: 10, onnotice: () => {}, idle_timeout: 30 });
