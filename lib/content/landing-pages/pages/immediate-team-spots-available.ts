@@ -48,9 +48,9 @@ export const immediateSpots: LandingPage = {
   ],
   faq: [
     {
-      question: "Why can I not see a join button on some teams?",
+      question: "Why did a team I saw yesterday disappear?",
       answer:
-        "Only teams with status open accept requests. Full and closed teams are shown for information but cannot be joined.",
+        "Browse lists only open teams. Once a captain marks a team full or closed, it leaves the list and stops taking requests.",
     },
     {
       question: "What does the captain see when I request to join?",

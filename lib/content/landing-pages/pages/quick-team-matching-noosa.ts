@@ -15,7 +15,7 @@ export const quickMatching: LandingPage = {
     {
       heading: "Minutes 1 to 2: account",
       paragraphs: [
-        "Sign up with your email and a password, then confirm the address from the message we send. Use an inbox you check on your phone, because captains' replies arrive as notifications you will want to see quickly.",
+        "Sign up with your email and a password, then confirm the address from the message we send. Use an address you can open on your phone right now, so waiting for the confirmation link does not eat into your ten minutes.",
       ],
     },
     {

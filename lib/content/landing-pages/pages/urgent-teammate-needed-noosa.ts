@@ -52,9 +52,9 @@ export const urgentTeammateNeeded: LandingPage = {
         "Only the ones still open. Ticking every role invites requests for legs you have already filled.",
     },
     {
-      question: "Can I remove the team from Browse once it is complete?",
+      question: "How do I stop requests once the team is complete?",
       answer:
-        "Set the status to full. The team stays visible but no one can request to join.",
+        "Set the status to full. The team drops off the open-teams list on Browse and no one can request to join.",
     },
     {
       question: "What if two great athletes want the same leg?",
