@@ -10,7 +10,8 @@ import { adminSql, anonClient, eventually, signedInUser, subscribe } from "./tes
 const arg = (name: string, fallback: number) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
   const value = hit ? Number(hit.split("=")[1]) : fallback;
-  if (!Number.isInteger(value) || value < 1 || value > 1000) throw new Error(`--${name} must be an integer 1..1000`);
+  if (!Number.isInteger(value) || value < 1 || value > 1000)
+    throw new Error(`--${name} must be an integer 1..1000`);
   return value;
 };
 const SUBSCRIBERS = arg("subscribers", 100);
@@ -30,7 +31,8 @@ const watchdog = setTimeout(() => {
   process.exit(1);
 }, DEADLINE_MS);
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const fmt = (n: number) => `${n.toFixed(1)} ms`;
 
 const sql = adminSql();
@@ -65,7 +67,9 @@ await Promise.all(
     ),
   ),
 );
-console.log(`setup: ${USERS} users, ${SUBSCRIBERS} subscribed clients in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+console.log(
+  `setup: ${USERS} users, ${SUBSCRIBERS} subscribed clients in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+);
 
 const sent: number[] = [];
 const acked: number[] = [];
@@ -78,7 +82,9 @@ for (let seq = 0; seq < INSERTS; seq++) {
   // Spaced like real traffic, so the figure is latency, not queueing behind a burst.
   await new Promise((r) => setTimeout(r, 10));
 }
-await eventually(() => arrivals.every((m) => m.size === INSERTS), 30_000, "every delivery").catch(() => undefined);
+await eventually(() => arrivals.every((m) => m.size === INSERTS), 30_000, "every delivery").catch(
+  () => undefined,
+);
 const elapsed = performance.now() - t;
 
 const fromSend: number[] = [];
@@ -97,16 +103,24 @@ for (const m of arrivals) {
 fromSend.sort((a, b) => a - b);
 fromAck.sort((a, b) => a - b);
 const p95 = pct(fromSend, 95);
-console.log(`${INSERTS} inserts × ${SUBSCRIBERS} subscribers = ${fromSend.length} callbacks in ${(elapsed / 1000).toFixed(1)} s, ${missing} missing`);
-console.log(`INSERT sent → callback (upper bound of commit → callback): p50 ${fmt(pct(fromSend, 50))}  p95 ${fmt(p95)}  max ${fmt(fromSend.at(-1)!)}`);
-console.log(`COMMIT acknowledged → callback:                          p50 ${fmt(pct(fromAck, 50))}  p95 ${fmt(pct(fromAck, 95))}  max ${fmt(fromAck.at(-1)!)}`);
+console.log(
+  `${INSERTS} inserts × ${SUBSCRIBERS} subscribers = ${fromSend.length} callbacks in ${(elapsed / 1000).toFixed(1)} s, ${missing} missing`,
+);
+console.log(
+  `INSERT sent → callback (upper bound of commit → callback): p50 ${fmt(pct(fromSend, 50))}  p95 ${fmt(p95)}  max ${fmt(fromSend.at(-1)!)}`,
+);
+console.log(
+  `COMMIT acknowledged → callback:                          p50 ${fmt(pct(fromAck, 50))}  p95 ${fmt(pct(fromAck, 95))}  max ${fmt(fromAck.at(-1)!)}`,
+);
 console.log(`target p95 ≤ ${TARGET_P95_MS} ms: ${p95 <= TARGET_P95_MS ? "met" : "MISSED"}`);
 
 for (const c of clients) {
   await c.removeAllChannels();
   c.realtime.disconnect();
 }
-await sql.unsafe(`alter publication supabase_realtime drop table public.rt_bench; drop table public.rt_bench`);
+await sql.unsafe(
+  `alter publication supabase_realtime drop table public.rt_bench; drop table public.rt_bench`,
+);
 await sql.end();
 clearTimeout(watchdog);
 process.exit(missing === 0 ? 0 : 1);

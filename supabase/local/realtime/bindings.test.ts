@@ -10,7 +10,12 @@ describe("parseBindings", () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const [first, second] = result.bindings;
-    expect(first?.echo).toEqual({ event: "INSERT", schema: "public", table: "messages", filter: "team_id=eq.7" });
+    expect(first?.echo).toEqual({
+      event: "INSERT",
+      schema: "public",
+      table: "messages",
+      filter: "team_id=eq.7",
+    });
     expect(second?.echo).toEqual({ event: "*", schema: "public" });
     expect(second?.table).toBeNull();
     for (const b of result.bindings) {

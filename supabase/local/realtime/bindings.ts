@@ -18,7 +18,12 @@ const EVENTS = new Set(["*", "INSERT", "UPDATE", "DELETE"]);
 const MAX_BINDINGS = 100;
 
 /** Truthy positive integer from the binding's fields, stable like the real server's phash2 of the filter. */
-export function bindingId(event: string, schema: string, table: string | null, filter: string | null): number {
+export function bindingId(
+  event: string,
+  schema: string,
+  table: string | null,
+  filter: string | null,
+): number {
   let h = 0x811c9dc5;
   for (const ch of `${event}\u0000${schema}\u0000${table ?? ""}\u0000${filter ?? ""}`) {
     h ^= ch.codePointAt(0) ?? 0;
@@ -35,7 +40,8 @@ function describe(raw: Record<string, unknown>): string {
 export function parseBindings(value: unknown): BindingsResult {
   if (value === undefined || value === null) return { ok: true, bindings: [] };
   if (!Array.isArray(value)) return { ok: false, reason: "postgres_changes must be an array" };
-  if (value.length > MAX_BINDINGS) return { ok: false, reason: `at most ${MAX_BINDINGS} postgres_changes bindings` };
+  if (value.length > MAX_BINDINGS)
+    return { ok: false, reason: `at most ${MAX_BINDINGS} postgres_changes bindings` };
   const bindings: Binding[] = [];
   for (const item of value) {
     if (typeof item !== "object" || item === null || Array.isArray(item)) {
@@ -44,7 +50,8 @@ export function parseBindings(value: unknown): BindingsResult {
     const raw = item as Record<string, unknown>;
     const event = typeof raw.event === "string" ? raw.event.toUpperCase() : "";
     if (!EVENTS.has(event)) return { ok: false, reason: `unknown event in ${describe(raw)}` };
-    if (typeof raw.schema !== "string" || raw.schema === "") return { ok: false, reason: `schema missing in ${describe(raw)}` };
+    if (typeof raw.schema !== "string" || raw.schema === "")
+      return { ok: false, reason: `schema missing in ${describe(raw)}` };
     if (raw.table !== undefined && raw.table !== null && typeof raw.table !== "string") {
       return { ok: false, reason: `table must be a string in ${describe(raw)}` };
     }

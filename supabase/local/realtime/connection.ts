@@ -38,9 +38,11 @@ export class Connection {
       if (isBinary) return;
       const text = Array.isArray(data) ? Buffer.concat(data).toString("utf8") : data.toString("utf8");
       // Messages are handled strictly in order, as one Phoenix socket process would.
-      this.queue = this.queue.then(() => this.handle(text)).catch((error: unknown) => {
-        this.deps.log(`realtime: message failed: ${(error as Error).message}`);
-      });
+      this.queue = this.queue
+        .then(() => this.handle(text))
+        .catch((error: unknown) => {
+          this.deps.log(`realtime: message failed: ${(error as Error).message}`);
+        });
     });
     ws.on("close", () => this.cleanup());
     ws.on("error", () => this.cleanup());
@@ -53,7 +55,13 @@ export class Connection {
 
   private reply(msg: PhxMessage, status: "ok" | "error", response: Record<string, unknown>): void {
     if (msg.ref === null) return;
-    this.send({ joinRef: msg.joinRef, ref: msg.ref, topic: msg.topic, event: "phx_reply", payload: { status, response } });
+    this.send({
+      joinRef: msg.joinRef,
+      ref: msg.ref,
+      topic: msg.topic,
+      event: "phx_reply",
+      payload: { status, response },
+    });
   }
 
   private async handle(text: string): Promise<void> {
@@ -77,7 +85,9 @@ export class Connection {
       return this.reply(msg, "ok", {});
     }
     if (msg.event === "access_token") return this.updateToken(channel, msg);
-    this.reply(msg, "error", { reason: `event "${msg.event}" is not supported by the local Realtime stand-in` });
+    this.reply(msg, "error", {
+      reason: `event "${msg.event}" is not supported by the local Realtime stand-in`,
+    });
   }
 
   private async join(msg: PhxMessage): Promise<void> {
@@ -88,7 +98,13 @@ export class Connection {
     if (previous) {
       // Phoenix closes the old channel when the same topic is joined again on one socket.
       this.remove(previous);
-      this.send({ joinRef: previous.joinRef, ref: previous.joinRef, topic: msg.topic, event: "phx_close", payload: {} });
+      this.send({
+        joinRef: previous.joinRef,
+        ref: previous.joinRef,
+        topic: msg.topic,
+        event: "phx_close",
+        payload: {},
+      });
     }
     if (this.channels.size >= MAX_CHANNELS) {
       return this.reply(msg, "error", { reason: "Too many channels" });
@@ -113,7 +129,9 @@ export class Connection {
       deliver: (ids, dataJson) => {
         if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
         const head = { joinRef: null, ref: null, topic: msg.topic, event: "postgres_changes" };
-        this.ws.send(encodeWithPayloadJson(head, `{"ids":${JSON.stringify(ids)},"data":${dataJson}}`, this.vsn));
+        this.ws.send(
+          encodeWithPayloadJson(head, `{"ids":${JSON.stringify(ids)},"data":${dataJson}}`, this.vsn),
+        );
       },
     };
     this.channels.set(msg.topic, channel);
@@ -142,7 +160,12 @@ export class Connection {
         ref: null,
         topic: msg.topic,
         event: "system",
-        payload: { channel: subtopic, extension: "postgres_changes", message: "Subscribed to PostgreSQL", status: "ok" },
+        payload: {
+          channel: subtopic,
+          extension: "postgres_changes",
+          message: "Subscribed to PostgreSQL",
+          status: "ok",
+        },
       });
     }
   }
@@ -167,7 +190,13 @@ export class Connection {
       payload: { channel: subtopic, extension: "system", message: reason, status: "error" },
     });
     this.remove(channel);
-    this.send({ joinRef: channel.joinRef, ref: channel.joinRef, topic: channel.topic, event: "phx_close", payload: {} });
+    this.send({
+      joinRef: channel.joinRef,
+      ref: channel.joinRef,
+      topic: channel.topic,
+      event: "phx_close",
+      payload: {},
+    });
   }
 
   private armExpiry(channel: Channel, exp: number | null): void {

@@ -84,7 +84,12 @@ function compare(recordValue: unknown, filterValue: string, type: string): numbe
   if (TEMPORAL.has(type)) {
     const a = Date.parse(String(recordValue));
     // Postgres writes "2026-01-02 03:04:05+10"; JavaScript wants "2026-01-02T03:04:05+10:00".
-    const b = Date.parse(filterValue.trim().replace(" ", "T").replace(/([+-]\d\d)$/, "$1:00"));
+    const b = Date.parse(
+      filterValue
+        .trim()
+        .replace(" ", "T")
+        .replace(/([+-]\d\d)$/, "$1:00"),
+    );
     if (!Number.isNaN(a) && !Number.isNaN(b)) return Math.sign(a - b);
   }
   let a = typeof recordValue === "string" ? recordValue : JSON.stringify(recordValue);

@@ -15,7 +15,11 @@ export type Subscription = {
 };
 
 type Column = { name: string; type: string };
-type Planned = { change: ChangeRow; oldRecord: Record<string, unknown>; matched: { sub: Subscription; ids: number[] }[] };
+type Planned = {
+  change: ChangeRow;
+  oldRecord: Record<string, unknown>;
+  matched: { sub: Subscription; ids: number[] }[];
+};
 
 function pick(row: Record<string, unknown> | null, keys: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -24,13 +28,22 @@ function pick(row: Record<string, unknown> | null, keys: string[]): Record<strin
 }
 
 /** The row without the columns the role may not read, keys in table column order (jsonb sorts them). */
-function visibleRow(row: Record<string, unknown>, columns: Column[], hidden: Set<string>): Record<string, unknown> {
+function visibleRow(
+  row: Record<string, unknown>,
+  columns: Column[],
+  hidden: Set<string>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const { name } of columns) if (name in row && !hidden.has(name)) out[name] = row[name];
   return out;
 }
 
-function bindingMatches(b: Binding, change: ChangeRow, filterRow: Record<string, unknown>, types: Map<string, string>) {
+function bindingMatches(
+  b: Binding,
+  change: ChangeRow,
+  filterRow: Record<string, unknown>,
+  types: Map<string, string>,
+) {
   if (b.event !== "*" && b.event !== change.op) return false;
   if (b.schema !== "*" && b.schema !== change.schema_name) return false;
   if (b.table !== null && b.table !== change.table_name) return false;
@@ -90,7 +103,8 @@ export class Hub {
   private plan(change: ChangeRow): Planned {
     const types = new Map(change.columns.map((c: Column) => [c.name, c.type]));
     // As Supabase: the old row in full only with REPLICA IDENTITY FULL on a table without RLS, else its key.
-    const oldRecord = change.replica_full && !change.rls ? (change.old_record ?? {}) : pick(change.old_record, change.pk);
+    const oldRecord =
+      change.replica_full && !change.rls ? (change.old_record ?? {}) : pick(change.old_record, change.pk);
     const filterRow = change.op === "DELETE" ? oldRecord : (change.record ?? {});
     const matched: Planned["matched"] = [];
     for (const sub of this.subscriptions) {
@@ -99,7 +113,8 @@ export class Hub {
     }
     if (matched.length > 0 && change.pk.length === 0) {
       const name = `${change.schema_name}.${change.table_name}`;
-      if (!this.warnedNoPk.has(name)) this.log(`realtime: ${name} has no primary key; its changes are not delivered`);
+      if (!this.warnedNoPk.has(name))
+        this.log(`realtime: ${name} has no primary key; its changes are not delivered`);
       this.warnedNoPk.add(name);
       return { change, oldRecord, matched: [] };
     }
@@ -124,13 +139,22 @@ export class Hub {
       const verdicts: Verdicts =
         group[0]!.change.op === "DELETE"
           ? await this.visibility.withoutRowCheck({ relid, pk }, group.length, claims)
-          : await this.visibility.check({ relid, pk }, group.map((p) => pick(p.change.record, pk)), claims);
-      group.forEach((p, r) => verdictOf.set(p, new Map([...distinct.keys()].map((k, c) => [k, verdicts[r]?.[c] ?? null]))));
+          : await this.visibility.check(
+              { relid, pk },
+              group.map((p) => pick(p.change.record, pk)),
+              claims,
+            );
+      group.forEach((p, r) =>
+        verdictOf.set(p, new Map([...distinct.keys()].map((k, c) => [k, verdicts[r]?.[c] ?? null]))),
+      );
     }
     for (const p of plans) this.deliver(p, verdictOf.get(p)!);
   }
 
-  private deliver({ change, oldRecord, matched }: Planned, hiddenByClaims: Map<string, Set<string> | null>): void {
+  private deliver(
+    { change, oldRecord, matched }: Planned,
+    hiddenByClaims: Map<string, Set<string> | null>,
+  ): void {
     const commitTimestamp = new Date(change.commit_ts).toISOString();
     // Subscribers whose roles read the same columns share one serialization of the change.
     const serialized = new Map<string, string>();

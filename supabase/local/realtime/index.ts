@@ -32,7 +32,11 @@ export const MAX_FRAME_BYTES = 1024 * 1024;
  */
 export async function attachRealtime(options: RealtimeOptions): Promise<RealtimeHandle> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const sql = postgres(options.adminUrl, { max: 4, onnotice: () => {}, connection: { application_name: "local-realtime" } });
+  const sql = postgres(options.adminUrl, {
+    max: 4,
+    onnotice: () => {},
+    connection: { application_name: "local-realtime" },
+  });
   try {
     await installCapture(sql);
   } catch (error) {
@@ -59,7 +63,9 @@ export async function attachRealtime(options: RealtimeOptions): Promise<Realtime
   };
   options.server.on("upgrade", onUpgrade);
   const sweeper = setInterval(() => {
-    sweepChanges(sql).catch((error: unknown) => log(`realtime: sweeping old changes failed: ${(error as Error).message}`));
+    sweepChanges(sql).catch((error: unknown) =>
+      log(`realtime: sweeping old changes failed: ${(error as Error).message}`),
+    );
   }, 60_000);
   sweeper.unref();
 

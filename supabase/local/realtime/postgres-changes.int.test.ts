@@ -91,7 +91,11 @@ describe("postgres_changes through supabase-js", () => {
   it("applies eq and in filters", async () => {
     const all = await subscribe(alice.client, "rt-filter-all", spec({ event: "INSERT" }));
     const eq = await subscribe(alice.client, "rt-filter-eq", spec({ event: "INSERT", filter: "team=eq.1" }));
-    const inList = await subscribe(alice.client, "rt-filter-in", spec({ event: "INSERT", filter: "team=in.(2,3)" }));
+    const inList = await subscribe(
+      alice.client,
+      "rt-filter-in",
+      spec({ event: "INSERT", filter: "team=in.(2,3)" }),
+    );
     const ids = [];
     for (const team of [1, 2, 4, 3]) ids.push(await insert(alice.id, { team }));
     await eventually(() => all.received.length === 4, 5000, "all four inserts");
@@ -109,7 +113,11 @@ describe("postgres_changes through supabase-js", () => {
     await sql`delete from public.rt_test_notes where id = ${id}`;
     await eventually(() => sub.received.length === 3, 5000, "DELETE");
     const [, update, del] = sub.received;
-    expect(update).toMatchObject({ eventType: "UPDATE", new: { id, body: "final", done: true }, old: { id } });
+    expect(update).toMatchObject({
+      eventType: "UPDATE",
+      new: { id, body: "final", done: true },
+      old: { id },
+    });
     expect(Object.keys(update!.old)).toEqual(["id"]);
     expect(del).toMatchObject({ eventType: "DELETE", new: {}, old: { id } });
     expect(Object.keys(del!.old)).toEqual(["id"]);
@@ -126,7 +134,11 @@ describe("postgres_changes through supabase-js", () => {
       revoke all on public.rt_test_cards from anon, authenticated;
       grant select (id, owner, nickname) on public.rt_test_cards to authenticated;
       alter publication supabase_realtime add table public.rt_test_cards;`);
-    const sub = await subscribe(alice.client, "rt-columns", { event: "INSERT", schema: "public", table: "rt_test_cards" });
+    const sub = await subscribe(alice.client, "rt-columns", {
+      event: "INSERT",
+      schema: "public",
+      table: "rt_test_cards",
+    });
     await sql`insert into public.rt_test_cards (owner, nickname, phone) values (${alice.id}, 'Ally', '0400 000 000')`;
     const [payload] = await eventually(() => sub.received.length > 0 && sub.received, 5000, "card");
     expect(payload!.new).toEqual({ id: expect.any(Number), owner: alice.id, nickname: "Ally" });
@@ -159,7 +171,10 @@ describe("postgres_changes through supabase-js", () => {
     let visible: number | undefined;
     for (let i = 0; i < 20 && visible === undefined; i++) {
       const id = await insert(alice.id, { body: "now visible" });
-      await eventually(() => idsOf(sub.received).includes(id), 300).then(() => (visible = id), () => {});
+      await eventually(() => idsOf(sub.received).includes(id), 300).then(
+        () => (visible = id),
+        () => {},
+      );
     }
     expect(visible).toBeDefined();
     expect(idsOf(sub.received)).not.toContain(hidden);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { decode, encode, encodeWithPayloadJson, vsnFrom, type PhxMessage } from "./serializer.ts";
 
-const message: PhxMessage = { joinRef: "6", ref: "7", topic: "realtime:room-1", event: "phx_join", payload: { a: 1 } };
+const message: PhxMessage = {
+  joinRef: "6",
+  ref: "7",
+  topic: "realtime:room-1",
+  event: "phx_join",
+  payload: { a: 1 },
+};
 
 describe("serializer", () => {
   it("encodes vsn 2.0.0 as arrays and 1.0.0 as objects", () => {

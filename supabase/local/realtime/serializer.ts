@@ -40,7 +40,8 @@ export function decode(raw: string, vsn: Vsn): DecodeResult {
   }
   let fields: unknown[];
   if (vsn === "2.0.0") {
-    if (!Array.isArray(parsed) || parsed.length !== 5) return { ok: false, reason: "expected a 5-element array" };
+    if (!Array.isArray(parsed) || parsed.length !== 5)
+      return { ok: false, reason: "expected a 5-element array" };
     fields = parsed;
   } else {
     if (!isObject(parsed)) return { ok: false, reason: "expected an object" };
@@ -55,7 +56,10 @@ export function decode(raw: string, vsn: Vsn): DecodeResult {
   if (payload !== undefined && payload !== null && !isObject(payload)) {
     return { ok: false, reason: "payload must be an object" };
   }
-  return { ok: true, message: { joinRef: jr, ref: r, topic, event, payload: isObject(payload) ? payload : {} } };
+  return {
+    ok: true,
+    message: { joinRef: jr, ref: r, topic, event, payload: isObject(payload) ? payload : {} },
+  };
 }
 
 export function encode(message: PhxMessage, vsn: Vsn): string {
@@ -72,7 +76,11 @@ export function encode(message: PhxMessage, vsn: Vsn): string {
 }
 
 /** Like `encode`, with the payload already serialized: one change's JSON is shared by all its subscribers. */
-export function encodeWithPayloadJson(message: Omit<PhxMessage, "payload">, payloadJson: string, vsn: Vsn): string {
+export function encodeWithPayloadJson(
+  message: Omit<PhxMessage, "payload">,
+  payloadJson: string,
+  vsn: Vsn,
+): string {
   const ref = (r: string | null) => (r === null ? "null" : JSON.stringify(r));
   if (vsn === "2.0.0") {
     return `[${ref(message.joinRef)},${ref(message.ref)},${JSON.stringify(message.topic)},${JSON.stringify(message.event)},${payloadJson}]`;

@@ -8,7 +8,8 @@ import postgres from "postgres";
 
 function env(name: string): string {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run through npm run test:integration (inside the local stack)`);
+  if (!value)
+    throw new Error(`${name} is not set: run through npm run test:integration (inside the local stack)`);
   return value;
 }
 
@@ -57,9 +58,18 @@ export async function signedInUser(transport?: typeof WebSocket) {
   return { client, id: data.user.id, token: data.session.access_token };
 }
 
-export type Received = Record<string, unknown> & { eventType: string; new: Record<string, unknown>; old: Record<string, unknown> };
+export type Received = Record<string, unknown> & {
+  eventType: string;
+  new: Record<string, unknown>;
+  old: Record<string, unknown>;
+};
 
-type ChangeSpec = { event: "*" | "INSERT" | "UPDATE" | "DELETE"; schema: string; table: string; filter?: string };
+type ChangeSpec = {
+  event: "*" | "INSERT" | "UPDATE" | "DELETE";
+  schema: string;
+  table: string;
+  filter?: string;
+};
 
 /** Subscribes and resolves once the server says "Subscribed to PostgreSQL"; changes land in `received`. */
 export async function subscribe(
@@ -93,7 +103,11 @@ export async function subscribe(
 }
 
 /** Polls until `check` returns a value, or fails after `ms`. */
-export async function eventually<T>(check: () => T | undefined | false, ms = 5000, what = "condition"): Promise<T> {
+export async function eventually<T>(
+  check: () => T | undefined | false,
+  ms = 5000,
+  what = "condition",
+): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const value = check();

@@ -17,12 +17,19 @@ describe("resolveToken", () => {
 
   it("accepts verified claims and keeps their expiry", async () => {
     const claims = { sub: "u1", role: "authenticated", exp: now() + 60 };
-    expect(await resolveToken(jwt(claims), async () => claims)).toEqual({ ok: true, claims, exp: claims.exp });
+    expect(await resolveToken(jwt(claims), async () => claims)).toEqual({
+      ok: true,
+      claims,
+      exp: claims.exp,
+    });
   });
 
   it("says how long ago an unverifiable token expired, like the real server", async () => {
     const result = await resolveToken(jwt({ role: "authenticated", exp: now() - 5 }), async () => null);
-    expect(result).toEqual({ ok: false, reason: expect.stringMatching(/^Token has expired [5-7] seconds ago$/) });
+    expect(result).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/^Token has expired [5-7] seconds ago$/),
+    });
   });
 
   it("reports a bad signature when the token is not expired", async () => {
@@ -32,7 +39,10 @@ describe("resolveToken", () => {
 
   it("refuses roles other than anon, authenticated and service_role", async () => {
     const claims = { role: "postgres", exp: now() + 60 };
-    expect(await resolveToken(jwt(claims), async () => claims)).toEqual({ ok: false, reason: 'Role "postgres" is not allowed' });
+    expect(await resolveToken(jwt(claims), async () => claims)).toEqual({
+      ok: false,
+      reason: 'Role "postgres" is not allowed',
+    });
     const noRole = { exp: now() + 60 } as unknown as { role: string };
     expect((await resolveToken(jwt(noRole), async () => noRole)).ok).toBe(false);
   });

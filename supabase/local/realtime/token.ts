@@ -5,8 +5,7 @@ const ALLOWED_ROLES = new Set(["anon", "authenticated", "service_role"]);
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 
 export type TokenResult =
-  | { ok: true; claims: RealtimeClaims; exp: number | null }
-  | { ok: false; reason: string };
+  { ok: true; claims: RealtimeClaims; exp: number | null } | { ok: false; reason: string };
 
 export const ANON_CLAIMS: RealtimeClaims = { role: "anon" };
 
@@ -33,7 +32,8 @@ export async function resolveToken(
   token: unknown,
   verifyToken: (jwt: string) => Promise<RealtimeClaims | null>,
 ): Promise<TokenResult> {
-  if (typeof token !== "string" || !JWT_SHAPE.test(token)) return { ok: true, claims: ANON_CLAIMS, exp: null };
+  if (typeof token !== "string" || !JWT_SHAPE.test(token))
+    return { ok: true, claims: ANON_CLAIMS, exp: null };
   let claims: RealtimeClaims | null = null;
   try {
     claims = await verifyToken(token);
@@ -43,7 +43,8 @@ export async function resolveToken(
   if (!claims) {
     const payload = unverifiedPayload(token);
     const exp = payload?.exp;
-    if (typeof exp === "number" && exp * 1000 <= Date.now()) return { ok: false, reason: expiredMessage(exp) };
+    if (typeof exp === "number" && exp * 1000 <= Date.now())
+      return { ok: false, reason: expiredMessage(exp) };
     return { ok: false, reason: "Invalid JWT: signature verification failed" };
   }
   if (typeof claims.role !== "string" || claims.role === "") {

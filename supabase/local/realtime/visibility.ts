@@ -32,14 +32,19 @@ export class Visibility {
   /** Column rights only, for deletes: a deleted row cannot be selected any more (Supabase skips RLS). */
   async withoutRowCheck(table: Table, rows: number, claimSets: RealtimeClaims[]): Promise<Verdicts> {
     const roles = [...new Set(claimSets.map((c) => c.role))];
-    const [row] = await this.sql.unsafe<Row[]>(`select ${hiddenColumns("$1", "$2")}`, [table.relid, roles.join(",")]);
+    const [row] = await this.sql.unsafe<Row[]>(`select ${hiddenColumns("$1", "$2")}`, [
+      table.relid,
+      roles.join(","),
+    ]);
     const sets = claimSets.map((c) => new Set(row?.hidden[c.role] ?? []));
     return Array.from({ length: rows }, () => sets);
   }
 
   async check(table: Table, keys: Record<string, unknown>[], claimSets: RealtimeClaims[]): Promise<Verdicts> {
     // Sorted by role so a checker switches role (and re-plans) as rarely as possible.
-    const order = claimSets.map((_, i) => i).sort((a, b) => claimSets[a]!.role.localeCompare(claimSets[b]!.role));
+    const order = claimSets
+      .map((_, i) => i)
+      .sort((a, b) => claimSets[a]!.role.localeCompare(claimSets[b]!.role));
     const sets = JSON.stringify(order.map((i) => ({ role: claimSets[i]!.role, claims: claimSets[i] })));
     const roles = [...new Set(claimSets.map((c) => c.role))].join(",");
     let row: Row | undefined;
@@ -57,14 +62,20 @@ export class Visibility {
     return keys.map((_, r) => {
       const verdicts: (Set<string> | null)[] = new Array(claimSets.length).fill(null);
       order.forEach((original, position) => {
-        if (row?.v?.[position]?.[r] === true) verdicts[original] = new Set(row.hidden[claimSets[original]!.role] ?? []);
+        if (row?.v?.[position]?.[r] === true)
+          verdicts[original] = new Set(row.hidden[claimSets[original]!.role] ?? []);
       });
       return verdicts;
     });
   }
 
   /** Row by row, each claim set isolated: slow, but a policy that raises only hides the row from that subscriber. */
-  private async generic(table: Table, keys: Record<string, unknown>[], sets: string, roles: string): Promise<Row> {
+  private async generic(
+    table: Table,
+    keys: Record<string, unknown>[],
+    sets: string,
+    roles: string,
+  ): Promise<Row> {
     const perRow: boolean[][] = [];
     let hidden: Record<string, string[]> = {};
     for (const key of keys) {
