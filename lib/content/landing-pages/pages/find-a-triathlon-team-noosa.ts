@@ -32,7 +32,7 @@ export const findATeam: LandingPage = {
     {
       heading: "How matching works on this site",
       paragraphs: [
-        "Create an account, then fill in a profile covering what you race, how experienced you are, where you live and what you hope to get out of the day. Turn the \"looking for team\" setting on and keep the profile public, because only public athletes who are looking appear on the Browse page.",
+        "Create an account, then fill in a profile covering what you race, how experienced you are, where you live and what you hope to get out of the day. Turn the “looking for team” setting on and keep the profile public, because only public athletes who are looking appear on the Browse page.",
         "From Browse you can message any listed athlete or open a team card and request a spot in the role you want. A join request sends the team creator an automatic note that links back to your profile, and your place shows as pending until they accept you.",
       ],
     },

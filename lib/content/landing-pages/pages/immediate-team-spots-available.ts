@@ -15,7 +15,7 @@ export const immediateSpots: LandingPage = {
     {
       heading: "Reading a team card",
       paragraphs: [
-        "Each card shows the team name, a short description, the roles the captain is looking for, the experience levels they welcome and when they like to train. Green \"open\" means requests are accepted; full or closed teams cannot be joined.",
+        "Each card shows the team name, a short description, the roles the captain is looking for, the experience levels they welcome and when they like to train. Green “open” means requests are accepted; full or closed teams cannot be joined.",
         "Read the description closely. A team that says it is chasing a podium wants a different person from one doing it for a celebration. Matching the tone matters as much as matching the leg.",
       ],
     },

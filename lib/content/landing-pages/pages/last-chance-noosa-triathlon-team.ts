@@ -30,7 +30,7 @@ export const lastChance: LandingPage = {
     {
       heading: "One focused round of messages",
       paragraphs: [
-        "Refresh your profile so it reads as current: add the line \"available now for any relay leg\" to your goals if that is true. Then go through every open team on Browse and every athlete who is looking, and send a short, personal message to each one that could fit. Copy-paste shows; mention something from their listing.",
+        "Refresh your profile so it reads as current: add the line “available now for any relay leg” to your goals if that is true. Then go through every open team on Browse and every athlete who is looking, and send a short, personal message to each one that could fit. Copy-paste shows; mention something from their listing.",
         "Give yourself a clear stop date so the search does not drag on past the point where training together is possible.",
       ],
     },

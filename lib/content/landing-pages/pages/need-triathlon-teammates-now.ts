@@ -27,7 +27,7 @@ export const needTeammatesNow: LandingPage = {
       list: {
         ordered: false,
         items: [
-          "Lead with the open leg, not with yourself: \"We need a cyclist for the 40 km bike.\"",
+          "Lead with the open leg, not with yourself: “We need a cyclist for the 40 km bike.”",
           "Say what the team is aiming for, so a racer and a first-timer can each judge the fit.",
           "Offer one concrete next step, such as a Saturday coffee or a short joint session.",
         ],

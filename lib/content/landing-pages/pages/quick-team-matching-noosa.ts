@@ -27,7 +27,7 @@ export const quickMatching: LandingPage = {
           "Specialty: swimmer, cyclist or runner. One answer, your strongest.",
           "Experience level, honestly chosen. Overstating it causes awkward first sessions.",
           "Location: your suburb, so nearby athletes recognise a training partner.",
-          "Goals: one sentence, such as \"steady 10 km run, first relay, keen to train Saturdays\".",
+          "Goals: one sentence, such as “steady 10 km run, first relay, keen to train Saturdays”.",
           "Public profile and looking for team both switched on.",
         ],
       },

@@ -26,7 +26,7 @@ export const sameDayRegistration: LandingPage = {
       list: {
         ordered: false,
         items: [
-          "Set your profile to looking for team and say \"available race week\" in your goals.",
+          "Set your profile to looking for team and say “available race week” in your goals.",
           "Watch Browse for teams that have reopened with a single role missing.",
           "Reply within the hour when a captain contacts you; late changes move quickly.",
         ],

@@ -21,7 +21,7 @@ export const urgentTeam: LandingPage = {
         ordered: true,
         items: [
           "Sign up and build your profile: discipline, experience level, suburb, and one honest line about your current pace.",
-          "Turn on \"looking for team\" and leave the profile public so it shows on Browse.",
+          "Turn on “looking for team” and leave the profile public so it shows on Browse.",
           "Write goals that tell a captain what kind of teammate you are: racing for a time, or there for the fun of it.",
         ],
       },
