@@ -27,11 +27,12 @@ export async function requireUser(ctx: AuthContext, req: IncomingMessage): Promi
   if (!claims.sub || claims.role === "service_role" || claims.role === "anon") {
     throw new AuthError(403, "bad_jwt", "invalid claim: missing sub claim");
   }
+  // GoTrue loads the user first, then the session.
+  const user = await userById(ctx.sql, claims.sub);
+  if (!user) throw new AuthError(403, "user_not_found", "User from sub claim in JWT does not exist");
   if (!claims.session_id || !(await sessionExists(ctx.sql, claims.session_id))) {
     throw new AuthError(403, "session_not_found", "Session from session_id claim in JWT does not exist");
   }
-  const user = await userById(ctx.sql, claims.sub);
-  if (!user) throw new AuthError(403, "user_not_found", "User from sub claim in JWT does not exist");
   return { claims, user };
 }
 

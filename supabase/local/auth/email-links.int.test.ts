@@ -1,4 +1,5 @@
 import type { AuthChangeEvent } from "@supabase/supabase-js";
+import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import {
   CookieJar, createConfirmedUser, lastLink, mailsTo, plainClient, serverClient, stackEnv, uniqueEmail,
@@ -116,6 +117,20 @@ describe("PKCE under @supabase/ssr", () => {
     expect(wrong.error).toMatchObject({ status: 400, code: "bad_code_verifier" });
     const unknown = await serverClient(otherJar).auth.exchangeCodeForSession("00000000-0000-4000-8000-000000000000");
     expect(unknown.error).toMatchObject({ status: 404, code: "flow_state_not_found" });
+  });
+
+  it("refuses a code issued more than 5 minutes ago (flow_state_expired)", async () => {
+    const email = uniqueEmail("pkce-old");
+    const jar = new CookieJar();
+    await serverClient(jar).auth.signInWithOtp({ email, options: { emailRedirectTo: redirectTo } });
+    const tokenHash = (await lastLink(email)).searchParams.get("token_hash")!;
+    const res = await fetch(`${stackEnv().url}/auth/v1/verify?token=${tokenHash}&type=magiclink&redirect_to=${encodeURIComponent(redirectTo)}`, { redirect: "manual" });
+    const code = new URL(res.headers.get("location")!).searchParams.get("code")!;
+    const db = postgres(stackEnv().adminDbUrl, { max: 1 });
+    await db`update auth.flow_state set auth_code_issued_at = now() - interval '6 minutes' where auth_code = ${code}`;
+    await db.end();
+    const { error } = await serverClient(jar).auth.exchangeCodeForSession(code);
+    expect(error).toMatchObject({ status: 422, code: "flow_state_expired" });
   });
 });
 

@@ -1,7 +1,7 @@
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import {
-  browserClient, CookieJar, createConfirmedUser, plainClient, serverClient, stackEnv, type RequestLog,
+  adminClient, browserClient, CookieJar, createConfirmedUser, plainClient, serverClient, stackEnv, type RequestLog,
 } from "../test-support/clients.ts";
 
 const db = postgres(stackEnv().adminDbUrl, { max: 1, onnotice: () => {} });
@@ -126,6 +126,14 @@ describe("user", () => {
     expect((await client.auth.updateUser({ password: "123" })).error).toMatchObject({ status: 422, code: "weak_password" });
     expect((await client.auth.updateUser({ email: other.email })).error).toMatchObject({ status: 422, code: "email_exists" });
     expect((await client.auth.getUser()).data.user?.user_metadata).toEqual({ a: 1, c: 3 });
+  });
+
+  it("a token of a deleted user: 403 user_not_found", async () => {
+    const { email, password, id } = await createConfirmedUser();
+    const { data } = await plainClient().auth.signInWithPassword({ email, password });
+    await adminClient().auth.admin.deleteUser(id);
+    const { error } = await plainClient().auth.getUser(data.session!.access_token);
+    expect(error).toMatchObject({ status: 403, code: "user_not_found" });
   });
 
   it("GET /user without a session errors locally; with a bad token: 403 bad_jwt", async () => {
