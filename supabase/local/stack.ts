@@ -5,7 +5,7 @@ import type { AuthContext } from "./auth/context.ts";
 import { loadConfig, projectRoot } from "./config.ts";
 import { StackError } from "./errors.ts";
 import * as cluster from "./postgres/cluster.ts";
-import { applyBootstrap, applyMigrations, applySeed, type SeedResult } from "./postgres/setup.ts";
+import { applyBootstrap, applyMigrations, applySeed, schemaKey, type SeedResult } from "./postgres/setup.ts";
 import { freePort, portIsFree } from "./ports.ts";
 
 /**
@@ -177,9 +177,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // An orphaned Postgres of this folder would also hold the port: clear it before checking ports.
     if (!fresh) await clearLeftovers(pgdata, log);
     const { apiPort, dbPort } = await ports(options.mode, config);
-    if (fresh) await cluster.initialise(pgdata, adminPassword);
-    phase(fresh ? "cluster created" : "data folder checked");
-    const pg = await cluster.start({ dataDir: pgdata, port: dbPort, durable: !testMode });
+    const schema = schemaKey();
+    const made = fresh ? await cluster.initialise(pgdata, adminPassword, schema) : "existing";
+    phase(made === "existing" ? "data folder checked" : `cluster created (${made})`);
+    const startPg = () => cluster.start({ dataDir: pgdata, port: dbPort, durable: !testMode });
+    let pg = await startPg();
     cleanups.push(() => pg.stop());
     phase("postgres ready");
     const { postgres, loadOrCreateKeys, setSigningKeys, serviceRoleKey, verifyAccessToken, createLimiters, createMailbox, createApiServer, attachRealtime } =
@@ -188,11 +190,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     phase("services loaded");
 
     const adminUrl = `postgres://postgres:${adminPassword}@127.0.0.1:${dbPort}/postgres`;
-    const sql = postgres(adminUrl, { max: 10, onnotice: () => {}, idle_timeout: 30 });
+    const connect = () => postgres(adminUrl, { max: 10, onnotice: () => {}, idle_timeout: 30 });
+    let sql = connect();
     cleanups.push(() => sql.end({ timeout: 2 }));
     await applyBootstrap(sql);
     const migrations = await applyMigrations(sql);
     const seed = fresh ? await applySeed(sql) : await applySeed(sql).catch(() => "already-seeded" as const);
+    if (made === "pristine") {
+      // Cache the finished database: the next new cluster (every --test run) is then a copy of it.
+      await sql.end({ timeout: 2 });
+      await pg.stop();
+      await cluster.saveSchemaTemplate(pgdata, adminPassword, schema);
+      pg = await startPg();
+      sql = connect();
+    }
     phase("bootstrap, migrations, seed done");
 
     const url = `http://127.0.0.1:${apiPort}`;

