@@ -1,11 +1,10 @@
 import { Analytics } from "@vercel/analytics/next";
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { Toaster } from "sonner";
+import { AppToaster } from "@/components/layout/app-toaster";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { JsonLd, organizationJsonLd, websiteJsonLd } from "@/lib/seo/json-ld";
-import { toastDurations } from "@/lib/toast";
 import { site } from "@/lib/site";
 import "./globals.css";
 
@@ -40,7 +39,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <Toaster position="top-right" visibleToasts={20} duration={toastDurations.form} closeButton richColors />
+        <AppToaster />
         <JsonLd data={[organizationJsonLd(), websiteJsonLd()]} />
         {analyticsEnabled ? <Analytics /> : null}
       </body>

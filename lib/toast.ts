@@ -1,10 +1,5 @@
 import { toast } from "sonner";
-
-/**
- * Toast durations from spec §4/§9: error and form toasts 4 s (also the Toaster default), success toasts
- * shorter, loading toasts stay until dismissed or replaced (sonner never times out a "loading" toast).
- */
-export const toastDurations = { error: 4000, form: 4000, success: 2000 } as const;
+import { toastDurations } from "@/lib/toast-config";
 
 type ToastId = string | number;
 
@@ -17,8 +12,9 @@ export function toastSuccess(message: string, id?: ToastId) {
   return toast.success(message, { duration: toastDurations.success, id });
 }
 
+/** Stays until dismissed (`toast.dismiss(id)`) or replaced by toastSuccess/toastError with the same id. */
 export function toastLoading(message: string) {
   return toast.loading(message);
 }
 
-export { toast };
+export { toast, toastDurations };

@@ -9,13 +9,22 @@ import { VideoGallery } from "@/components/landing/video-gallery";
 import { landingVideos } from "@/components/landing/videos";
 import { SectionHeading } from "@/components/ui/section-heading";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { ogContentType, ogSize } from "@/lib/seo/og-card";
+import { alt as homeOgAlt } from "../opengraph-image";
 
-export const metadata: Metadata = pageMetadata({
+const base = pageMetadata({
   title: "Find Triathlon Training Partners and Relay Teams in Noosa",
   description:
     "Free team finder for the Noosa Triathlon: meet swimmers, cyclists and runners, fill a withdrawn teammate's leg and form a relay team fast.",
   path: "/",
 });
+
+// The home card is app/opengraph-image.tsx, one segment above this route group: a page-level openGraph
+// object replaces the layout's, so the image is named here explicitly.
+export const metadata: Metadata = {
+  ...base,
+  openGraph: { ...base.openGraph, images: [{ url: "/opengraph-image", ...ogSize, type: ogContentType, alt: homeOgAlt }] },
+};
 
 export default function HomePage() {
   return (

@@ -1,0 +1,116 @@
+import { expect, test } from "@playwright/test";
+import { site, teamFinderLandingPath } from "../../lib/site.ts";
+import { expectNoAxeViolations } from "../support/axe.ts";
+
+const footerSections = {
+  "Quick Links": ["/auth", "/browse", "/about-noosa", "/training-resources"],
+  "Find a Team Fast": [
+    teamFinderLandingPath,
+    "/urgent-triathlon-team-noosa",
+    "/need-triathlon-teammates-now",
+    "/emergency-triathlon-team-matching",
+  ],
+  Support: ["/browse", "/browse", "/privacy-policy", "/terms-of-service"],
+};
+
+test("header: logo home link, Home, Browse, Sign In, and a logo animation on a 7 s cycle", async ({ page }) => {
+  await page.goto("/about-noosa");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: `${site.name} home` })).toHaveAttribute("href", "/");
+  const nav = header.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("href", "/");
+  await expect(nav.getByRole("link", { name: "Browse", exact: true })).toHaveAttribute("href", "/browse");
+  await expect(header.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth");
+  await expect(header.locator('[data-slot="weather-badge"]')).toHaveCount(1);
+
+  const animated = header.locator("svg .animate-logo-leg").first();
+  await expect(animated).toHaveCSS("animation-duration", "7s");
+  await expect(animated).toHaveCSS("animation-iteration-count", "infinite");
+});
+
+test("the logo animation stops under prefers-reduced-motion", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/");
+  const animated = page.getByRole("banner").locator("svg .animate-logo-leg").first();
+  await expect(animated).toHaveCSS("animation-name", "none");
+});
+
+test("footer: the four sections with exactly the spec's links, contacts, socials and credit", async ({ page }) => {
+  await page.goto("/privacy-policy");
+  const footer = page.getByRole("contentinfo");
+  for (const [title, hrefs] of Object.entries(footerSections)) {
+    const section = footer.getByRole("region", { name: title });
+    const found = await section.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(found, title).toEqual(hrefs);
+  }
+  await expect(footer.getByRole("link", { name: "FAQ" })).toHaveAttribute("href", "/browse");
+  await expect(footer.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/browse");
+
+  const contact = footer.getByRole("region", { name: "Contact Us" });
+  await expect(contact.getByRole("link", { name: site.contactEmail })).toHaveAttribute("href", `mailto:${site.contactEmail}`);
+  await expect(contact.getByRole("link", { name: site.url.replace(/^https?:\/\//, ""), exact: true })).toHaveAttribute("href", site.url);
+  await expect(contact.getByText(site.addressLine)).toBeVisible();
+  const socials = await contact.getByRole("list", { name: "Social media" }).getByRole("link").evaluateAll((links) =>
+    links.map((a) => a.getAttribute("href")),
+  );
+  expect(socials).toEqual(site.social.map((s) => s.href));
+
+  await expect(footer.getByText(site.tagline)).toBeVisible();
+  await expect(footer.getByRole("link", { name: site.agency.name })).toHaveAttribute("href", site.agency.href);
+  await expect(footer.getByText(`© ${new Date().getFullYear()} ${site.name}`)).toBeVisible();
+});
+
+test("skip link moves focus to the main content", async ({ page }) => {
+  await page.goto("/terms-of-service");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main#main")).toBeFocused();
+});
+
+test.describe("mobile navigation", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test("opens and closes by keyboard, Escape returns focus to the button", async ({ page }) => {
+    await page.goto("/about-noosa");
+    const toggle = page.getByRole("button", { name: "Menu" });
+    const browse = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Browse", exact: true });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(toggle).toHaveAttribute("aria-controls", "site-nav");
+    await expect(browse).toBeHidden();
+
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(browse).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.keyboard.press("Escape");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(browse).toBeHidden();
+    await expect(toggle).toBeFocused();
+
+    // Keyboard all the way: open with Space, Tab into the links, follow one; the menu closes on the new page.
+    await page.keyboard.press("Space");
+    await expect(browse).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home", exact: true })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(browse).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/browse$/);
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("works by touch", async ({ page }) => {
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Menu" });
+    await toggle.tap();
+    const signIn = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign In" });
+    await expect(signIn).toBeVisible();
+    await toggle.tap();
+    await expect(signIn).toBeHidden();
+  });
+});

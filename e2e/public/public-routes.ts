@@ -1,0 +1,71 @@
+/** The public pages this suite covers, with what spec §2 says each must show. */
+export type PublicRoute = {
+  path: string;
+  /** Title before the " | <site name>" suffix. */
+  title: string;
+  h1: RegExp | string;
+  texts: (string | RegExp)[];
+  links: { name: string | RegExp; href: string }[];
+};
+
+export const publicRoutes: PublicRoute[] = [
+  {
+    path: "/",
+    title: "Find Triathlon Training Partners and Relay Teams in Noosa",
+    h1: /Find your Noosa triathlon team/,
+    texts: ["How It Works", "Frequently Asked Questions", /not affiliated/, /free service/, /registration is separate and paid to the/],
+    links: [
+      { name: "Get Started Now", href: "/auth" },
+      { name: "Browse Teams", href: "/browse" },
+    ],
+  },
+  {
+    path: "/browse",
+    title: "Browse Teams and Athletes",
+    h1: "Find Teams and Athletes",
+    texts: [
+      "No listings yet",
+      "Available Teams",
+      /join an existing team looking for members/i,
+      "Available Athletes",
+      /connect with individual athletes to form a new team/i,
+      /No open teams right now\. You can start one in minutes\./,
+      /No athletes are publicly listed right now\./,
+    ],
+    links: [
+      { name: "Create a Team", href: "/auth" },
+      { name: "Create Your Profile", href: "/auth" },
+    ],
+  },
+  {
+    path: "/privacy-policy",
+    title: "Privacy Policy",
+    h1: "Privacy Policy",
+    texts: [/never sold/, /No spam/, "hello@noosatriteams.com.au"],
+    links: [{ name: "hello@noosatriteams.com.au", href: "mailto:hello@noosatriteams.com.au" }],
+  },
+  {
+    path: "/terms-of-service",
+    title: "Terms of Service",
+    h1: "Terms of Service",
+    texts: [/governed by the laws of Queensland, Australia/, /never sold/, /No spam/, /handled as described in our/],
+    links: [
+      { name: "hello@noosatriteams.com.au", href: "mailto:hello@noosatriteams.com.au" },
+      { name: "Privacy Policy", href: "/privacy-policy" },
+    ],
+  },
+  {
+    path: "/training-resources",
+    title: "Training Resources",
+    h1: "Training Resources",
+    texts: [/under development/i, "Swimming", "Cycling", "Running", "Transitions", "Nutrition", "Mental Training"],
+    links: [],
+  },
+  {
+    path: "/about-noosa",
+    title: "About Noosa and the Noosa Triathlon",
+    h1: "About Noosa",
+    texts: ["1.5 km", "40 km", "10 km", /first held in 1983 with 180 competitors/, /over 8,000 individual triathletes/, "Where to eat"],
+    links: [{ name: /Noosa Triathlon — official event site/, href: "https://www.noosatri.com" }],
+  },
+];
