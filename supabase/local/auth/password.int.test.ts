@@ -48,6 +48,19 @@ describe("sign-up", () => {
     expect(error).toMatchObject({ status: 422, code: "user_already_exists", message: "User already registered" });
   });
 
+  it("resend mails a new confirmation link to an unconfirmed address only", async () => {
+    const email = uniqueEmail("resend");
+    await plainClient().auth.signUp({ email, password: "secret-pass" });
+    const { error } = await plainClient().auth.resend({ type: "signup", email, options: { emailRedirectTo: "http://127.0.0.1:3100/auth/confirm?next=/x" } });
+    expect(error).toBeNull();
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(2);
+    expect(mails[0]!.links[0]).toMatch(/^http:\/\/127\.0\.0\.1:3100\/auth\/confirm\?next=\/x&token_hash=/);
+    const { email: confirmed } = await createConfirmedUser();
+    expect((await plainClient().auth.resend({ type: "signup", email: confirmed })).error).toBeNull();
+    expect(await mailsTo(confirmed)).toHaveLength(0);
+  });
+
   it("rejects weak passwords and bad addresses, writing nothing", async () => {
     const email = uniqueEmail("weak");
     const weak = await plainClient().auth.signUp({ email, password: "123" });
@@ -104,6 +117,18 @@ describe("admin API", () => {
     expect((await admin.getUserById(created.data.user!.id)).data.user?.email).toBe(email);
     expect((await admin.deleteUser(created.data.user!.id)).error).toBeNull();
     expect((await admin.getUserById(created.data.user!.id)).error).toMatchObject({ status: 404 });
+  });
+
+  it("updates users: confirms, changes password and metadata", async () => {
+    const admin = adminClient().auth.admin;
+    const email = uniqueEmail("admin-upd");
+    const { data } = await admin.createUser({ email, password: "secret-pass" });
+    expect(data.user?.email_confirmed_at).toBeUndefined();
+    const updated = await admin.updateUserById(data.user!.id, { email_confirm: true, password: "other-pass", user_metadata: { b: 2 } });
+    expect(updated.error).toBeNull();
+    expect(updated.data.user).toMatchObject({ email, user_metadata: { b: 2 } });
+    expect(updated.data.user?.email_confirmed_at).toBeTruthy();
+    expect((await plainClient().auth.signInWithPassword({ email, password: "other-pass" })).error).toBeNull();
   });
 
   it("is closed to the publishable key and to user tokens", async () => {

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AuthError, parseJsonObject, readBody, sendAuthError, sendJson } from "../http.ts";
 import type { AuthContext, Request } from "./context.ts";
-import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers } from "./routes/admin.ts";
+import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser } from "./routes/admin.ts";
 import { logout } from "./routes/logout.ts";
 import { health, jwksRoute, settings } from "./routes/meta.ts";
 import { otp } from "./routes/otp.ts";
 import { recover } from "./routes/recover.ts";
+import { resend } from "./routes/resend.ts";
 import { signup } from "./routes/signup.ts";
 import { token } from "./routes/token.ts";
 import { getUser, updateUser } from "./routes/user.ts";
@@ -21,6 +22,7 @@ const routes: Record<string, Partial<Record<string, Handler>>> = {
   "/otp": { POST: otp },
   "/magiclink": { POST: otp },
   "/recover": { POST: recover },
+  "/resend": { POST: resend },
   "/verify": { POST: verifyPost, GET: verifyGet },
   "/user": { GET: getUser, PUT: updateUser },
   "/logout": { POST: logout },
@@ -28,7 +30,7 @@ const routes: Record<string, Partial<Record<string, Handler>>> = {
   "/health": { GET: health },
   "/.well-known/jwks.json": { GET: jwksRoute },
   "/admin/users": { GET: adminListUsers, POST: adminCreateUser },
-  "/admin/users/:id": { GET: adminGetUser, DELETE: adminDeleteUser },
+  "/admin/users/:id": { GET: adminGetUser, PUT: adminUpdateUser, DELETE: adminDeleteUser },
 };
 
 function match(path: string): { methods: Partial<Record<string, Handler>>; param?: string } | null {

@@ -1,7 +1,7 @@
 import { AuthError } from "../../http.ts";
 import { requireServiceRole } from "../bearer.ts";
 import { checkPassword, normaliseEmail, obj, str, type Request } from "../context.ts";
-import { createUser, userById, userJson, type UserRow } from "../users.ts";
+import { createUser, hashPassword, userByEmail, userById, userJson, type UserRow } from "../users.ts";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -50,4 +50,29 @@ export async function adminDeleteUser(r: Request, id?: string) {
   const user = await target(r, id);
   await r.ctx.sql`delete from auth.users where id = ${user.id}`;
   return { status: 200, body: {} };
+}
+
+/** PUT /admin/users/:id {email?, password?, email_confirm?, user_metadata?, app_metadata?} */
+export async function adminUpdateUser(r: Request, id?: string) {
+  const user = await target(r, id);
+  const { ctx, body } = r;
+  const email = body.email === undefined ? undefined : normaliseEmail(str(body, "email"));
+  if (email && email !== user.email && (await userByEmail(ctx.sql, email))) {
+    throw new AuthError(422, "email_exists", "A user with this email address has already been registered");
+  }
+  const hash = body.password === undefined ? undefined : await hashPassword(checkPassword(ctx, str(body, "password")));
+  const userMeta = obj(body, "user_metadata");
+  const appMeta = obj(body, "app_metadata");
+  await ctx.sql.begin(async (tx) => {
+    if (email) {
+      await tx`update auth.users set email = ${email} where id = ${user.id}`;
+      await tx`update auth.identities set identity_data = identity_data || ${tx.json({ email })} where user_id = ${user.id} and provider = 'email'`;
+    }
+    if (hash) await tx`update auth.users set encrypted_password = ${hash} where id = ${user.id}`;
+    if (body.email_confirm === true) await tx`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = ${user.id}`;
+    if (userMeta) await tx`update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || ${tx.json(userMeta as never)} where id = ${user.id}`;
+    if (appMeta) await tx`update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}') || ${tx.json(appMeta as never)} where id = ${user.id}`;
+    await tx`update auth.users set updated_at = now() where id = ${user.id}`;
+  });
+  return { status: 200, body: userJson((await userById(ctx.sql, user.id))!) };
 }
