@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type postgres from "postgres";
 
 /**
@@ -176,12 +177,20 @@ revoke all on all functions in schema ${SCHEMA} from public;
 revoke all on all tables in schema ${SCHEMA} from public;
 `;
 
+// Recorded on the schema so a warm start (persistent dev database) skips the DDL when nothing changed.
+const VERSION = `local-realtime ${createHash("sha256").update(INSTALL_SQL).digest("hex").slice(0, 16)}`;
+
 /** Installs (or refreshes) the capture machinery; safe to run again, also while another stand-in runs. */
 export async function installCapture(sql: postgres.Sql): Promise<void> {
   await sql.begin(async (tx) => {
     // One installer at a time: concurrent CREATE OR REPLACE of the same function can fail.
     await tx`select pg_advisory_xact_lock(hashtext(${SCHEMA}))`;
-    await tx.unsafe(INSTALL_SQL);
+    const [installed] = await tx<{ version: string | null }[]>`
+      select obj_description(oid, 'pg_namespace') as version from pg_namespace where nspname = ${SCHEMA}`;
+    if (installed?.version !== VERSION) {
+      await tx.unsafe(INSTALL_SQL);
+      await tx.unsafe(`comment on schema ${SCHEMA} is '${VERSION}'`);
+    }
     await tx.unsafe(`select ${SCHEMA}.sync()`);
   });
   await sweepChanges(sql);
