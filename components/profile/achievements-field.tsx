@@ -41,8 +41,8 @@ export function AchievementsField({ value, onChange, errors }: AchievementsField
 
   return (
     <fieldset>
-      <legend className="text-sm font-semibold text-slate-800">
-        Achievements <span className="font-normal text-slate-600">(optional, up to {maxCount})</span>
+      <legend className="text-slate-700">
+        Race results or milestones you are proud of (optional, up to {maxCount}).
       </legend>
       {value.length ? (
         <ul className="mt-2 space-y-2" aria-label="Your achievements">

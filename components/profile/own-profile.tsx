@@ -40,7 +40,7 @@ export function OwnProfile({ profile }: { profile: Profile }) {
           { label: "Specialty", value: specialtyLabels[profile.specialty] },
           { label: "Experience level", value: experienceLabels[profile.experience_level] },
           { label: "Training preference", value: profile.training_preference },
-          { label: "Goals", value: profile.goals },
+          { label: "Goals", value: profile.goals, wide: true },
         ]}
       />
       <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-6">
