@@ -8,7 +8,7 @@ export function LandingCta({ cta }: { cta: LandingPage["cta"] }) {
         <h2 id="landing-cta" className="text-2xl font-bold tracking-tight sm:text-3xl">
           {cta.heading}
         </h2>
-        <p className="mt-4 text-lg text-ocean-50">{cta.text}</p>
+        <p className="text-ocean-50 mt-4 text-lg">{cta.text}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <LinkButton href="/auth" size="lg">
             Sign up free

@@ -4,7 +4,7 @@ export function LandingSectionBlock({ section }: { section: LandingSection }) {
   const List = section.list?.ordered ? "ol" : "ul";
   return (
     <section className="mt-12 first:mt-0">
-      <h2 className="text-2xl font-bold tracking-tight text-ocean-950">{section.heading}</h2>
+      <h2 className="text-ocean-950 text-2xl font-bold tracking-tight">{section.heading}</h2>
       {section.paragraphs.map((paragraph) => (
         <p key={paragraph} className="mt-4 leading-relaxed text-slate-700">
           {paragraph}
@@ -12,7 +12,7 @@ export function LandingSectionBlock({ section }: { section: LandingSection }) {
       ))}
       {section.list ? (
         <List
-          className={`mt-4 space-y-2 pl-6 leading-relaxed text-slate-700 ${section.list.ordered ? "list-decimal" : "list-disc"} marker:font-semibold marker:text-sunset-700`}
+          className={`mt-4 space-y-2 pl-6 leading-relaxed text-slate-700 ${section.list.ordered ? "list-decimal" : "list-disc"} marker:text-sunset-700 marker:font-semibold`}
         >
           {section.list.items.map((item) => (
             <li key={item}>{item}</li>

@@ -8,7 +8,7 @@ export function RelatedLandingPages({ slugs }: { slugs: string[] }) {
   return (
     <nav aria-labelledby="related-guides" className="bg-ocean-50">
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-        <h2 id="related-guides" className="text-xl font-bold text-ocean-950">
+        <h2 id="related-guides" className="text-ocean-950 text-xl font-bold">
           Related guides
         </h2>
         <ul className="mt-5 grid gap-3 sm:grid-cols-2">
@@ -16,9 +16,11 @@ export function RelatedLandingPages({ slugs }: { slugs: string[] }) {
             <li key={page.slug}>
               <Link
                 href={landingPath(page)}
-                className="block h-full rounded-xl border border-ocean-100 bg-white p-4 font-semibold text-ocean-800 underline-offset-4 hover:border-ocean-500 hover:underline"
+                className="border-ocean-100 text-ocean-800 hover:border-ocean-500 block h-full rounded-xl border bg-white p-4 font-semibold underline-offset-4 hover:underline"
               >
-                <span className="block text-xs font-semibold tracking-wide text-sunset-700 uppercase">{page.eyebrow}</span>
+                <span className="text-sunset-700 block text-xs font-semibold tracking-wide uppercase">
+                  {page.eyebrow}
+                </span>
                 <span className="mt-1 block">{page.h1}</span>
               </Link>
             </li>

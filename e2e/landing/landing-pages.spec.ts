@@ -24,10 +24,19 @@ for (const page of landingPages) {
       const head = tab.locator("head");
       await expect(head.locator('link[rel="canonical"]')).toHaveAttribute("href", absoluteUrl(path));
       await expect(head.locator('meta[name="description"]')).toHaveAttribute("content", page.description);
-      await expect(head.locator('meta[property="og:title"]')).toHaveAttribute("content", `${page.title} | ${site.name}`);
-      await expect(head.locator('meta[property="og:description"]')).toHaveAttribute("content", page.description);
+      await expect(head.locator('meta[property="og:title"]')).toHaveAttribute(
+        "content",
+        `${page.title} | ${site.name}`,
+      );
+      await expect(head.locator('meta[property="og:description"]')).toHaveAttribute(
+        "content",
+        page.description,
+      );
       await expect(head.locator('meta[property="og:url"]')).toHaveAttribute("content", absoluteUrl(path));
-      await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+      await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute(
+        "content",
+        "summary_large_image",
+      );
 
       const main = tab.locator("main");
       await expect(main.locator('a[href="/auth"]').first()).toBeVisible();
@@ -35,14 +44,20 @@ for (const page of landingPages) {
       for (const slug of page.related) await expect(main.locator(`a[href="/${slug}"]`)).toHaveCount(1);
 
       // Headings never skip a level (h1 → h2 → h3 …).
-      const levels = await main.locator("h1, h2, h3, h4, h5, h6").evaluateAll((els) => els.map((el) => Number(el.tagName[1])));
+      const levels = await main
+        .locator("h1, h2, h3, h4, h5, h6")
+        .evaluateAll((els) => els.map((el) => Number(el.tagName[1])));
       expect(levels[0]).toBe(1);
-      levels.slice(1).forEach((level, i) => expect(level, `heading ${i + 2}`).toBeLessThanOrEqual(levels[i]! + 1));
+      levels
+        .slice(1)
+        .forEach((level, i) => expect(level, `heading ${i + 2}`).toBeLessThanOrEqual(levels[i]! + 1));
 
       // FAQPage structured data mirrors the visible questions.
       const jsonLd = await tab.locator('script[type="application/ld+json"]').allTextContents();
       const faqPage = jsonLd
-        .map((text) => JSON.parse(text) as { "@graph"?: { "@type": string; mainEntity?: { name: string }[] }[] })
+        .map(
+          (text) => JSON.parse(text) as { "@graph"?: { "@type": string; mainEntity?: { name: string }[] }[] },
+        )
         .flatMap((doc) => doc["@graph"] ?? [])
         .find((node) => node["@type"] === "FAQPage");
       expect(faqPage?.mainEntity?.map((q) => q.name)).toEqual(page.faq.map((q) => q.question));
@@ -83,7 +98,9 @@ test("fits a 360 px wide phone screen without sideways scrolling", async ({ page
   await page.setViewportSize({ width: 360, height: 740 });
   for (const landing of landingPages.slice(0, 4)) {
     await page.goto(`/${landing.slug}`);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, landing.slug).toBeLessThanOrEqual(0);
   }
 });

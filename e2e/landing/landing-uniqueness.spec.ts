@@ -32,7 +32,9 @@ test("the twelve landing pages share no paragraph and stay textually distinct", 
     // purpose and are left out of the paragraph check, but stay in the similarity measure below.
     const blocks = await main
       .locator("p, li, dt, dd")
-      .evaluateAll((els) => els.filter((el) => !el.closest("nav")).map((el) => (el as HTMLElement).innerText));
+      .evaluateAll((els) =>
+        els.filter((el) => !el.closest("nav")).map((el) => (el as HTMLElement).innerText),
+      );
     pages.push({ slug: landing.slug, blocks, text: await main.innerText() });
   }
 
@@ -44,7 +46,9 @@ test("the twelve landing pages share no paragraph and stay textually distinct", 
       if (words(block).length < 6) continue;
       const key = normalise(block);
       const first = owner.get(key);
-      expect(first === undefined || first === slug, `"${block}" appears on /${first} and /${slug}`).toBe(true);
+      expect(first === undefined || first === slug, `"${block}" appears on /${first} and /${slug}`).toBe(
+        true,
+      );
       owner.set(key, slug);
     }
   }
@@ -57,6 +61,8 @@ test("the twelve landing pages share no paragraph and stay textually distinct", 
       if (score > highest.score) highest = { score, pair: `${pages[a]!.slug} ~ ${pages[b]!.slug}` };
     }
   }
-  console.log(`highest pairwise 3-word-shingle Jaccard similarity: ${highest.score.toFixed(3)} (${highest.pair})`);
+  console.log(
+    `highest pairwise 3-word-shingle Jaccard similarity: ${highest.score.toFixed(3)} (${highest.pair})`,
+  );
   expect(highest.score, highest.pair).toBeLessThan(0.1);
 });

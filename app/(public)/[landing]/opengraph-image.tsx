@@ -17,5 +17,9 @@ export function generateStaticParams() {
 export default async function LandingOpenGraphImage({ params }: Props) {
   const page = getLandingPage((await params).landing);
   if (!page) notFound();
-  return ogCard({ title: page.h1, eyebrow: page.eyebrow, subtitle: "Free relay teammate matching for the Noosa Triathlon" });
+  return ogCard({
+    title: page.h1,
+    eyebrow: page.eyebrow,
+    subtitle: "Free relay teammate matching for the Noosa Triathlon",
+  });
 }

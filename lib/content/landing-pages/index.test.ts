@@ -79,7 +79,9 @@ describe("landing pages content", () => {
       const text = bodyBlocks(page).join(" ");
       expect(text, page.slug).toMatch(/organiser/);
       expect(text, page.slug).toMatch(/\bfree\b|no-cost|costs nothing|never asks for payment/i);
-      expect(text, page.slug).toMatch(/affiliated|independent|unconnected|not connected|no connection|not part of|no (official )?role|no part|unofficial/i);
+      expect(text, page.slug).toMatch(
+        /affiliated|independent|unconnected|not connected|no connection|not part of|no (official )?role|no part|unofficial/i,
+      );
       expect(text, page.slug).toMatch(/\b(fee|paid|pay|pays|payment)\b/i);
     }
   });

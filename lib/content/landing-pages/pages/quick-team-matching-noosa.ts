@@ -20,7 +20,9 @@ export const quickMatching: LandingPage = {
     },
     {
       heading: "Minutes 3 to 6: a profile that gets replies",
-      paragraphs: ["Only a few fields decide whether someone writes back. Fill these properly and leave the rest for later."],
+      paragraphs: [
+        "Only a few fields decide whether someone writes back. Fill these properly and leave the rest for later.",
+      ],
       list: {
         ordered: true,
         items: [

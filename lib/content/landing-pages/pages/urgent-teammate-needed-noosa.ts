@@ -20,7 +20,9 @@ export const urgentTeammateNeeded: LandingPage = {
     },
     {
       heading: "Screen candidates with three questions",
-      paragraphs: ["Every join request arrives as a message containing the athlete's details and a profile link. Open the profile, then ask:"],
+      paragraphs: [
+        "Every join request arrives as a message containing the athlete's details and a profile link. Open the profile, then ask:",
+      ],
       list: {
         ordered: true,
         items: [
