@@ -5,6 +5,8 @@
  * each signed in as one of `users` distinct accounts (distinct tokens = the costliest case for the RLS
  * check), commits the inserts one at a time, prints p50/p95/max and stops by itself.
  */
+import { readdirSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { adminSql, anonClient, eventually, signedInUser, subscribe } from "./test-support.ts";
 
 const arg = (name: string, fallback: number, min = 1) => {
@@ -36,6 +38,42 @@ const watchdog = setTimeout(() => {
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const fmt = (n: number) => `${n.toFixed(1)} ms`;
+
+/** CPU ms (user + system) of `root` and its descendants, read from /proc (Linux; null elsewhere). */
+function treeCpuMs(root: number): number | null {
+  try {
+    const procs = readdirSync("/proc")
+      .filter((d) => /^\d+$/.test(d))
+      .flatMap((pid) => {
+        try {
+          const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+          const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+          return [{ pid: Number(pid), ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) }];
+        } catch {
+          return [];
+        }
+      });
+    const inTree = new Set([root]);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const p of procs) {
+        if (inTree.has(p.pid) || !inTree.has(p.ppid)) continue;
+        inTree.add(p.pid);
+        grew = true;
+      }
+    }
+    // Kernel clock ticks are 10 ms on Linux (USER_HZ = 100).
+    return procs.filter((p) => inTree.has(p.pid)).reduce((sum, p) => sum + p.ticks * 10, 0);
+  } catch {
+    return null;
+  }
+}
+// The stack (API server with Realtime, and Postgres) is our parent: with-stack runs this script.
+const stackCpu = () => {
+  const tree = treeCpuMs(process.ppid);
+  const self = process.cpuUsage();
+  return tree === null ? null : { all: tree, self: (self.user + self.system) / 1000 };
+};
 
 const sql = adminSql();
 await sql.unsafe(`
@@ -76,6 +114,7 @@ console.log(
 const sent: number[] = [];
 const acked: number[] = [];
 const owner = users[0]!.id;
+const cpuBefore = stackCpu();
 t = performance.now();
 for (let seq = 0; seq < INSERTS; seq++) {
   sent[seq] = performance.now();
@@ -87,6 +126,7 @@ await eventually(() => arrivals.every((m) => m.size === INSERTS), 30_000, "every
   () => undefined,
 );
 const elapsed = performance.now() - t;
+const cpuAfter = stackCpu();
 
 const fromSend: number[] = [];
 const fromAck: number[] = [];
@@ -112,6 +152,16 @@ console.log(
 );
 console.log(
   `COMMIT acknowledged → callback:                          p50 ${fmt(pct(fromAck, 50))}  p95 ${fmt(pct(fromAck, 95))}  max ${fmt(fromAck.at(-1)!)}`,
+);
+if (cpuBefore && cpuAfter) {
+  const clients = cpuAfter.self - cpuBefore.self;
+  const server = cpuAfter.all - cpuBefore.all - clients;
+  console.log(
+    `CPU per insert: stack + Postgres ${fmt(server / INSERTS)}, the ${SUBSCRIBERS} supabase-js clients ${fmt(clients / INSERTS)}`,
+  );
+}
+console.log(
+  `machine load average (1 min) at the end: ${loadavg()[0]!.toFixed(1)} on ${navigator.hardwareConcurrency} CPUs`,
 );
 console.log(`target p95 ≤ ${TARGET_P95_MS} ms: ${p95 <= TARGET_P95_MS ? "met" : "MISSED"}`);
 
