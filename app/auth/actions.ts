@@ -107,9 +107,9 @@ export async function verifyOtpAction(input: unknown, next: unknown): Promise<Ac
 }
 
 /**
- * The /auth update_password view (reached from a reset link). After the update the recovery session
- * is closed, so the sign_in view that follows ("Your password has been updated") is real: the person
- * signs in with the new password, as the spec's user-updated → sign_in transition implies.
+ * The /auth update_password view (reached from a reset link). On success the form closes the recovery
+ * session in the browser and shows the sign_in view ("Your password has been updated"), so the person
+ * signs in with the new password: the spec's user-updated → sign_in transition.
  */
 export async function updatePasswordAction(input: unknown): Promise<ActionResult> {
   const parsed = updatePasswordSchema.safeParse(input);
@@ -120,7 +120,5 @@ export async function updatePasswordAction(input: unknown): Promise<ActionResult
     logAuthFailure("auth.updatePassword", error);
     return { ok: false, error: authErrorMessage(error, "update_password") };
   }
-  const { error: signOutError } = await supabase.auth.signOut({ scope: "local" });
-  if (signOutError) logAuthFailure("auth.updatePassword.signOut", signOutError);
-  redirect("/auth?view=sign_in&updated=1");
+  return { ok: true };
 }

@@ -25,13 +25,24 @@ type AuthFormProps = {
   action: (values: FieldValues) => Promise<ActionResult<{ message?: string }> | undefined>;
   /** Shown above the form, e.g. "Your password has been updated". */
   notice?: ReactNode;
+  /** Runs after a successful result instead of showing its message (e.g. to navigate). */
+  onSuccess?: () => Promise<void> | void;
 };
 
 /**
  * One auth form: react-hook-form with the zod schema for instant field messages, the server action for
  * the truth. Field errors from the server are put back on their fields; anything else is a danger box.
  */
-export function AuthForm({ id, schema, fields, submitLabel, busyLabel, action, notice }: AuthFormProps) {
+export function AuthForm({
+  id,
+  schema,
+  fields,
+  submitLabel,
+  busyLabel,
+  action,
+  notice,
+  onSuccess,
+}: AuthFormProps) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const defaultValues = Object.fromEntries(fields.map((f) => [f.name, ""]));
@@ -49,7 +60,8 @@ export function AuthForm({ id, schema, fields, submitLabel, busyLabel, action, n
     // A redirect from the action navigates away and leaves nothing to show here.
     if (!result) return;
     if (result.ok) {
-      if (result.message) setSuccess(result.message);
+      if (onSuccess) await onSuccess();
+      else if (result.message) setSuccess(result.message);
       return;
     }
     for (const [name, message] of Object.entries(result.fieldErrors ?? {})) {

@@ -53,7 +53,7 @@ export function SubmitButton({
       type="submit"
       disabled={busy}
       aria-disabled={busy}
-      className="bg-sunset-600 hover:bg-sunset-500 flex w-full items-center justify-center rounded-lg px-4 py-2.5 text-base font-semibold text-white disabled:cursor-wait disabled:opacity-80"
+      className="bg-sunset-600 flex w-full items-center justify-center rounded-lg px-4 py-2.5 text-base font-semibold text-white hover:bg-orange-800 disabled:cursor-wait disabled:opacity-80"
     >
       {busy ? busyLabel : children}
     </button>

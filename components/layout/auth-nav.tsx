@@ -10,8 +10,8 @@ type NavState = "unknown" | "signed-in" | "signed-out";
 const linkClass =
   "rounded-md px-3 py-2 text-base font-medium text-slate-800 hover:bg-ocean-50 hover:text-ocean-800 md:text-sm";
 // On wide screens the slot keeps the signed-in width whatever the state, so Home and Browse never move.
-const slotClass = "flex flex-col gap-1 md:min-w-[19rem] md:flex-row md:items-center md:justify-end md:gap-2";
-const buttonClass = "rounded-md bg-sunset-600 px-4 py-2 text-sm font-semibold text-white hover:bg-sunset-500";
+const slotClass = "flex flex-col gap-1 lg:min-w-[24rem] md:flex-row md:items-center md:justify-end md:gap-2";
+const buttonClass = "rounded-md bg-sunset-600 px-4 py-2 text-sm font-semibold text-white hover:bg-orange-800";
 
 /**
  * Session-dependent part of the top bar. Public pages are static, so the session is learnt in the

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { alerts, saveScreen } from "./alerts";
 import { expectNoAxeViolations } from "../support/axe";
 import { createConfirmedUser, signInThroughUI } from "../support/users";
 
@@ -14,17 +15,19 @@ const views = [
 test.describe("auth screens", () => {
   for (const [view, title] of views) {
     test(`/auth?view=${view} renders, passes axe (desktop and mobile)`, async ({ page }) => {
+      test.slow(); // two axe runs: ~10 s each on a loaded two-core machine
       await page.goto(`/auth?view=${view}`);
       await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `test-results/screens/auth-${view}.png`, fullPage: true });
+      await saveScreen(page, `auth-${view}`);
       await page.setViewportSize({ width: 375, height: 740 });
-      await page.screenshot({ path: `test-results/screens/auth-${view}-mobile.png`, fullPage: true });
+      await saveScreen(page, `auth-${view}-mobile`);
       await expectNoAxeViolations(page);
     });
   }
 
   test("the update_password view when signed in passes axe", async ({ page }) => {
+    test.slow();
     const user = await createConfirmedUser();
     await signInThroughUI(page, user);
     await page.goto("/auth?view=update_password");
@@ -61,7 +64,7 @@ test.describe("auth screens", () => {
     // The first invalid field gets focus and is marked invalid for assistive tech.
     await expect(page.getByLabel("Email address")).toBeFocused();
     await expect(page.getByLabel("Email address")).toHaveAttribute("aria-invalid", "true");
-    await page.screenshot({ path: "test-results/screens/auth-sign-in-validation.png", fullPage: true });
+    await saveScreen(page, "auth-sign-in-validation");
 
     await page.getByLabel("Email address").fill("not-an-email");
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -105,17 +108,18 @@ test.describe("auth screens", () => {
   });
 
   test("/auth/confirm states pass axe: invalid link and failed verification", async ({ page }) => {
+    test.slow();
     await page.goto("/auth/confirm");
     await expect(page.getByRole("heading", { name: "Verification Failed" })).toBeVisible();
     await expect(page.getByText("Invalid confirmation link. Please try again.")).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: "test-results/screens/auth-confirm-invalid.png", fullPage: true });
+    await saveScreen(page, "auth-confirm-invalid");
 
     await page.goto("/auth/confirm?token_hash=pkce_not-a-real-token&type=email");
     await expect(page.getByRole("heading", { name: "Verification Failed" })).toBeVisible();
-    await expect(page.getByRole("alert")).toContainText(/invalid|expired/i);
+    await expect(alerts(page)).toContainText(/invalid|expired/i);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: "test-results/screens/auth-confirm-failed.png", fullPage: true });
+    await saveScreen(page, "auth-confirm-failed");
 
     await page.goto("/auth/confirm?token_hash=abc");
     await expect(page.getByText("Invalid confirmation link. Please try again.")).toBeVisible();
@@ -128,9 +132,9 @@ test.describe("auth screens", () => {
       await route.continue();
     });
     await page.goto("/auth/confirm?token_hash=pkce_slow&type=email");
-    await expect(page.getByRole("status")).toHaveText("Verifying your email...");
+    await expect(page.getByRole("status").filter({ hasText: "Verifying your email..." })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: "test-results/screens/auth-confirm-verifying.png", fullPage: true });
+    await saveScreen(page, "auth-confirm-verifying");
     await expect(page.getByRole("heading", { name: "Verification Failed" })).toBeVisible();
   });
 
@@ -141,12 +145,9 @@ test.describe("auth screens", () => {
     await signInThroughUI(page, user, "/account/update-password");
     await expect(page.getByRole("heading", { level: 1, name: "Update Password" })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: "test-results/screens/account-update-password.png", fullPage: true });
+    await saveScreen(page, "account-update-password");
     await page.setViewportSize({ width: 375, height: 740 });
-    await page.screenshot({
-      path: "test-results/screens/account-update-password-mobile.png",
-      fullPage: true,
-    });
+    await saveScreen(page, "account-update-password-mobile");
   });
 
   test("a protected placeholder shows who is signed in and passes axe", async ({ page }) => {
@@ -155,6 +156,6 @@ test.describe("auth screens", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     await expect(page.getByText(`Signed in as ${user.email}`)).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: "test-results/screens/dashboard-placeholder.png", fullPage: true });
+    await saveScreen(page, "dashboard-placeholder");
   });
 });

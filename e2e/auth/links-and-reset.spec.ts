@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { alerts, saveScreen } from "./alerts";
 import { authLink, oneTimeCode, waitForMail } from "../support/mailbox";
 import { createConfirmedUser, signInThroughUI } from "../support/users";
 
@@ -12,7 +13,7 @@ test.describe("e-mail links", () => {
     await expect(
       page.getByRole("status").filter({ hasText: "Check your email for the magic link" }),
     ).toBeVisible();
-    await page.screenshot({ path: "test-results/screens/auth-magic-link-sent.png", fullPage: true });
+    await saveScreen(page, "auth-magic-link-sent");
 
     const link = authLink(await waitForMail(user.email, { since, subject: /sign-in|magic/i }));
     expect(new URL(link).searchParams.get("next")).toBe("/teams");
@@ -27,7 +28,9 @@ test.describe("e-mail links", () => {
     await page.goto("/auth?view=magic_link");
     await page.getByLabel("Email address").fill(user.email);
     await page.getByRole("button", { name: "Send magic link" }).click();
-    await expect(page.getByRole("status")).toHaveText("Check your email for the magic link");
+    await expect(
+      page.getByRole("status").filter({ hasText: "Check your email for the magic link" }),
+    ).toBeVisible();
     const code = oneTimeCode(await waitForMail(user.email, { since, subject: /sign-in|magic/i }));
 
     await page.getByRole("link", { name: "Have a 6-digit code? Enter it" }).click();
@@ -35,7 +38,7 @@ test.describe("e-mail links", () => {
     await page.getByLabel("Email address").fill(user.email);
     await page.getByLabel("6-digit code").fill(code === "000000" ? "111111" : "000000");
     await page.getByRole("button", { name: "Verify code" }).click();
-    await expect(page.getByRole("alert")).toContainText("That code is invalid or has expired");
+    await expect(alerts(page)).toContainText("That code is invalid or has expired");
 
     await page.getByLabel("6-digit code").fill(code);
     await page.getByRole("button", { name: "Verify code" }).click();
@@ -47,11 +50,14 @@ test.describe("e-mail links", () => {
     await page.goto("/auth?view=magic_link");
     await page.getByLabel("Email address").fill(email);
     await page.getByRole("button", { name: "Send magic link" }).click();
-    await expect(page.getByRole("status")).toHaveText("Check your email for the magic link");
-    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(
+      page.getByRole("status").filter({ hasText: "Check your email for the magic link" }),
+    ).toBeVisible();
+    await expect(alerts(page)).toHaveCount(0);
   });
 
   test("forgot password → reset link → new password → sign in with it", async ({ page, browser }) => {
+    test.slow(); // two browser contexts and three e-mail round trips
     const user = await createConfirmedUser();
     const since = new Date();
     await page.goto("/auth");
@@ -59,8 +65,10 @@ test.describe("e-mail links", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Reset your password" })).toBeVisible();
     await page.getByLabel("Email address").fill(user.email);
     await page.getByRole("button", { name: "Send reset password instructions" }).click();
-    await expect(page.getByRole("status")).toHaveText("Check your email for the password reset link");
-    await page.screenshot({ path: "test-results/screens/auth-reset-sent.png", fullPage: true });
+    await expect(
+      page.getByRole("status").filter({ hasText: "Check your email for the password reset link" }),
+    ).toBeVisible();
+    await saveScreen(page, "auth-reset-sent");
 
     const link = authLink(await waitForMail(user.email, { since, subject: /password/i }));
     expect(new URL(link).searchParams.get("type")).toBe("recovery");
@@ -68,7 +76,7 @@ test.describe("e-mail links", () => {
     // Recovery → update_password view.
     await expect(page).toHaveURL(/\/auth\?view=update_password$/);
     await expect(page.getByRole("heading", { level: 1, name: "Choose a new password" })).toBeVisible();
-    await page.screenshot({ path: "test-results/screens/auth-update-password-view.png", fullPage: true });
+    await saveScreen(page, "auth-update-password-view");
 
     await page.getByLabel("New password", { exact: true }).fill("brand-new-pass");
     await page.getByLabel("Confirm new password").fill("brand-new-pazz");
@@ -78,9 +86,11 @@ test.describe("e-mail links", () => {
     await page.getByLabel("Confirm new password").fill("brand-new-pass");
     await page.getByRole("button", { name: "Update password" }).click();
     // User updated → sign_in view with the library's confirmation.
-    await expect(page.getByRole("status")).toHaveText("Your password has been updated");
+    await expect(
+      page.getByRole("status").filter({ hasText: "Your password has been updated" }),
+    ).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
-    await page.screenshot({ path: "test-results/screens/auth-password-updated.png", fullPage: true });
+    await saveScreen(page, "auth-password-updated");
 
     const fresh = await browser.newContext();
     const other = await fresh.newPage();
@@ -88,7 +98,7 @@ test.describe("e-mail links", () => {
     await other.getByLabel("Email address").fill(user.email);
     await other.getByLabel("Password", { exact: true }).fill(user.password);
     await other.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(other.getByRole("alert")).toHaveText("Invalid email or password");
+    await expect(alerts(other)).toHaveText("Invalid email or password");
     await signInThroughUI(other, { email: user.email, password: "brand-new-pass" });
     await expect(other).toHaveURL(/\/dashboard$/);
     await fresh.close();
@@ -109,10 +119,7 @@ test.describe("e-mail links", () => {
     await page.getByRole("button", { name: "Update Password" }).click();
     await expect(page.getByText("Password must be at least 6 characters long")).toBeVisible();
     await expect(page.getByText("Passwords do not match")).toBeVisible();
-    await page.screenshot({
-      path: "test-results/screens/account-update-password-errors.png",
-      fullPage: true,
-    });
+    await saveScreen(page, "account-update-password-errors");
 
     await page.getByLabel("New Password").fill("another-pass-9");
     await page.getByLabel("Confirm Password").fill("another-pass-9");
@@ -122,7 +129,7 @@ test.describe("e-mail links", () => {
     await expect(
       page.getByText("Your password has been successfully updated. Redirecting to dashboard..."),
     ).toBeVisible();
-    await page.screenshot({ path: "test-results/screens/account-update-password-done.png", fullPage: true });
+    await saveScreen(page, "account-update-password-done");
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 6000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
   });

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { alerts, saveScreen } from "./alerts";
 import { authLink, waitForMail } from "../support/mailbox";
 import {
   createConfirmedUser,
@@ -20,7 +21,7 @@ test.describe("sign-up and sign-in", () => {
     await expect(
       page.getByRole("status").filter({ hasText: "Check your email for the confirmation link" }),
     ).toBeVisible();
-    await page.screenshot({ path: "test-results/screens/auth-sign-up-sent.png", fullPage: true });
+    await saveScreen(page, "auth-sign-up-sent");
 
     // Not signed in yet: an unconfirmed account cannot sign in with its password.
     const mail = await waitForMail(email, { since, subject: /confirm/i });
@@ -55,7 +56,7 @@ test.describe("sign-up and sign-in", () => {
     await context.clearCookies();
     await page.goto(link);
     await expect(page.getByRole("heading", { name: "Verification Failed" })).toBeVisible();
-    await expect(page.getByRole("alert")).toContainText(/invalid|expired/i);
+    await expect(alerts(page)).toContainText(/invalid|expired/i);
     await expect(page.getByRole("link", { name: "Go to Sign In" })).toHaveAttribute("href", "/auth");
     await expect(page.getByRole("link", { name: "Go to Home" })).toHaveAttribute("href", "/");
   });
@@ -88,9 +89,9 @@ test.describe("sign-up and sign-in", () => {
     await page.getByLabel("Email address").fill(user.email);
     await page.getByLabel("Password", { exact: true }).fill("not-the-password");
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    const alert = page.getByRole("alert");
+    const alert = alerts(page);
     await expect(alert).toHaveText("Invalid email or password");
-    await page.screenshot({ path: "test-results/screens/auth-sign-in-error.png", fullPage: true });
+    await saveScreen(page, "auth-sign-in-error");
 
     await page.getByLabel("Email address").fill(uniqueEmail("nobody"));
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -114,10 +115,10 @@ test.describe("sign-up and sign-in", () => {
     try {
       for (let i = 0; i < 2; i++) {
         await attempt();
-        await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+        await expect(alerts(page)).toHaveText("Invalid email or password");
       }
       await attempt();
-      await expect(page.getByRole("alert")).toHaveText("Too many attempts. Please try again later.");
+      await expect(alerts(page)).toHaveText("Too many attempts. Please try again later.");
     } finally {
       await resetLocalAuth();
     }

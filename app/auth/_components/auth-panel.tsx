@@ -1,10 +1,12 @@
 "use client";
 
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import type { FieldValues } from "react-hook-form";
 import { AuthForm, type AuthField } from "@/components/auth/auth-form";
 import { SuccessBox } from "@/components/auth/form-controls";
 import { authViewHref, type AuthView } from "@/lib/auth/auth-views";
+import { createClient } from "@/lib/supabase/client";
 import {
   emailOnlySchema,
   signInSchema,
@@ -27,6 +29,7 @@ const linkClass = "font-medium text-sunset-400 underline-offset-2 hover:underlin
 type AuthPanelProps = { view: AuthView; next: string; passwordUpdated: boolean };
 
 export function AuthPanel({ view, next, passwordUpdated }: AuthPanelProps) {
+  const router = useRouter();
   const href = (target: AuthView) => authViewHref(target, next);
   switch (view) {
     case "sign_up":
@@ -137,6 +140,13 @@ export function AuthPanel({ view, next, passwordUpdated }: AuthPanelProps) {
           submitLabel="Update password"
           busyLabel="Updating..."
           action={(values: FieldValues) => updatePasswordAction(values)}
+          onSuccess={async () => {
+            // Signing out in the browser also tells the top bar (onAuthStateChange) at once.
+            const { error } = await createClient().auth.signOut({ scope: "local" });
+            if (error) console.error("sign-out after password update failed", { code: error.code });
+            router.replace("/auth?view=sign_in&updated=1");
+            router.refresh();
+          }}
         />
       );
     default:

@@ -79,7 +79,7 @@ export function UpdatePasswordForm() {
         <button
           type="submit"
           disabled={isSubmitting}
-          className="bg-sunset-600 hover:bg-sunset-500 flex-1 rounded-lg px-4 py-2.5 font-semibold text-white disabled:cursor-wait disabled:opacity-80"
+          className="bg-sunset-600 flex-1 rounded-lg px-4 py-2.5 font-semibold text-white hover:bg-orange-800 disabled:cursor-wait disabled:opacity-80"
         >
           {isSubmitting ? "Updating..." : "Update Password"}
         </button>

@@ -61,13 +61,13 @@ export function ConfirmEmail() {
       <div className="mt-6 flex flex-col gap-3 sm:flex-row">
         <Link
           href="/auth"
-          className="bg-sunset-600 hover:bg-sunset-500 flex-1 rounded-lg px-4 py-2.5 text-center font-semibold text-white"
+          className="bg-sunset-600 flex flex-1 items-center justify-center rounded-lg px-4 py-2.5 font-semibold text-white hover:bg-orange-800"
         >
           Go to Sign In
         </Link>
         <Link
           href="/"
-          className="hover:bg-ocean-800 flex-1 rounded-lg border border-slate-300 px-4 py-2.5 text-center font-semibold text-white"
+          className="hover:bg-ocean-800 flex flex-1 items-center justify-center rounded-lg border border-slate-300 px-4 py-2.5 font-semibold text-white"
         >
           Go to Home
         </Link>
