@@ -96,6 +96,11 @@ export async function main() {
   if (stopping) return shutdown(130);
   if (mode === "dev") banner(stack);
   child = run(command, { ...process.env, ...stack.env });
+  stack.onFailure((message) => {
+    // Without its database the command cannot work: say why, then end it like Ctrl+C would.
+    console.error(`with-stack: ${message}`);
+    onSignal("SIGTERM");
+  });
   child.on("error", (error) => {
     console.error(`with-stack: cannot run ${command[0]}: ${error.message}`);
     void shutdown(127);

@@ -43,6 +43,8 @@ export type Stack = {
   fresh: boolean;
   migrations: string[];
   stop(): Promise<void>;
+  /** Called once if Postgres dies while the stack runs. */
+  onFailure(listener: (message: string) => void): void;
 };
 
 const adminPassword = "postgres"; // local superuser; the cluster only listens on 127.0.0.1
@@ -168,6 +170,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       seed,
       migrations,
       stop,
+      onFailure: (listener) => pg.onUnexpectedExit(listener),
       env: {
         NEXT_PUBLIC_SUPABASE_URL: url,
         NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: publishableKey,

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "./ports.ts";
 
@@ -78,6 +79,18 @@ describe("with-stack", { timeout: 60_000 }, () => {
     first.child.kill("SIGTERM");
     expect(await first.exit).toBe(143);
     expect(existsSync(path.join(env.SUPABASE_LOCAL_DIR!, "db/postmaster.pid"))).toBe(false);
+  });
+
+  it("ends the command with a message when Postgres dies underneath it", async () => {
+    const script = `console.log('db=' + process.env.LOCAL_DB_ADMIN_URL); setTimeout(() => {}, 60_000)`;
+    const run = start(["--test", "--", process.execPath, "-e", script], cleanEnv());
+    await until(() => /db=\S+/.test(run.out()));
+    const sql = postgres(/db=(\S+)/.exec(run.out())![1]!, { max: 1, onnotice: () => {} });
+    // A superuser backend can run a program; its shell's grandparent is the postmaster: kill that.
+    await sql.unsafe(`copy (select 1) to program 'kill -KILL $(cut -d" " -f4 /proc/$PPID/stat)'`).catch(() => {});
+    await sql.end({ timeout: 1 }).catch(() => {});
+    expect(await run.exit).not.toBe(0);
+    expect(run.out()).toMatch(/with-stack: Postgres stopped unexpectedly/);
   });
 
   it("recovers from a stack killed with SIGKILL (orphaned Postgres)", async () => {

@@ -11,7 +11,13 @@ import { StackError } from "../errors.ts";
  * port or stale lock, and it writes Postgres' log to our stdout. Here logs go to <dataDir>/postgres.log.
  */
 
-export type Cluster = { port: number; dataDir: string; stop(): Promise<void> };
+export type Cluster = {
+  port: number;
+  dataDir: string;
+  stop(): Promise<void>;
+  /** Called if the server exits without stop() (crash, killed by hand). */
+  onUnexpectedExit(listener: (message: string) => void): void;
+};
 
 type Binaries = { initdb: string; postgres: string };
 
@@ -107,6 +113,11 @@ export async function start({ dataDir, port, durable }: StartOptions): Promise<C
   return {
     port,
     dataDir,
+    onUnexpectedExit(listener) {
+      void exited.then((code) => {
+        if (!stopping) listener(`Postgres stopped unexpectedly (exit ${code}); see ${logFile}`);
+      });
+    },
     stop() {
       // SIGINT = "fast shutdown": disconnect clients, checkpoint, remove postmaster.pid.
       stopping ??= (async () => {
