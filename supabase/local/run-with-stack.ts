@@ -80,7 +80,8 @@ export async function main() {
       child.kill(sig);
       // A child that ignores the signal must not keep Postgres alive forever.
       setTimeout(() => child?.kill("SIGKILL"), 10_000).unref();
-    } else void shutdown(128 + (constants.signals[sig] ?? 1));
+    } else if (stack) void shutdown(128 + (constants.signals[sig] ?? 1));
+    // Still starting: main() stops the stack as soon as it is up (exiting now would orphan Postgres).
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
