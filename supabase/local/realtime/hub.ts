@@ -51,7 +51,13 @@ function bindingMatches(
   return matchesFilter(b.filter, filterRow, types.get(b.filter.column) ?? "text");
 }
 
-const keyOf = (claims: RealtimeClaims) => JSON.stringify(claims);
+// Claim sets are compared by content; a subscription's claims object is reused for every change.
+const claimKeys = new WeakMap<RealtimeClaims, string>();
+function keyOf(claims: RealtimeClaims): string {
+  let key = claimKeys.get(claims);
+  if (key === undefined) claimKeys.set(claims, (key = JSON.stringify(claims)));
+  return key;
+}
 
 /**
  * Routes captured changes to subscriptions, in commit (NOTIFY) order. Everything queued is taken as one
