@@ -78,8 +78,10 @@ begin
 end
 $fn$;
 
+-- Event triggers fire for every role (e.g. an app role creating a temp table), so this runs as its owner:
+-- the roles themselves may not execute sync().
 create or replace function ${SCHEMA}.on_ddl() returns event_trigger
-language plpgsql as $fn$
+language plpgsql security definer set search_path = pg_catalog, pg_temp as $fn$
 begin
   perform ${SCHEMA}.sync();
 end

@@ -199,6 +199,11 @@ describe("Phoenix protocol", () => {
     expect(await triggers()).toBe(0);
     await sql.unsafe(`alter publication supabase_realtime add table public.rt_test_board`);
     expect(await triggers()).toBe(1);
+    // The DDL hook must not get in the way of roles that may not run the stand-in's functions.
+    await sql.begin(async (tx) => {
+      await tx`set local role authenticated`;
+      await tx`create temp table rt_test_scratch (a int)`;
+    });
   });
 
   it("survives the server dropping the socket: supabase-js reconnects, rejoins and receives again", async () => {
