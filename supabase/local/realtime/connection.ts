@@ -7,6 +7,18 @@ import { expiredMessage, resolveToken } from "./token.ts";
 import type { Hub, Subscription } from "./hub.ts";
 import { checkTables } from "./tables.ts";
 
+/** The `system` event realtime-js hands to `.on("system", …)` listeners. */
+function system(topic: string, extension: string, status: "ok" | "error", message: string): PhxMessage {
+  const channel = topic.slice("realtime:".length);
+  return {
+    joinRef: null,
+    ref: null,
+    topic,
+    event: "system",
+    payload: { channel, extension, message, status },
+  };
+}
+
 type Channel = Subscription & { joinRef: string | null; expiry: NodeJS.Timeout | null };
 
 export type ConnectionDeps = {
@@ -140,33 +152,11 @@ export class Connection {
     const echoed = bindings.map((b) => ({ ...b.echo, id: b.id }));
     this.reply(msg, "ok", parsed.ok && problem === null ? { postgres_changes: echoed } : {});
     this.send({ joinRef: null, ref: null, topic: msg.topic, event: "presence_state", payload: {} });
-    const subtopic = msg.topic.slice("realtime:".length);
     if (problem !== null) {
-      this.send({
-        joinRef: null,
-        ref: null,
-        topic: msg.topic,
-        event: "system",
-        payload: {
-          channel: subtopic,
-          extension: "postgres_changes",
-          message: `Unable to subscribe to changes with given parameters: ${problem}`,
-          status: "error",
-        },
-      });
+      const reason = `Unable to subscribe to changes with given parameters: ${problem}`;
+      this.send(system(msg.topic, "postgres_changes", "error", reason));
     } else if (bindings.length > 0) {
-      this.send({
-        joinRef: null,
-        ref: null,
-        topic: msg.topic,
-        event: "system",
-        payload: {
-          channel: subtopic,
-          extension: "postgres_changes",
-          message: "Subscribed to PostgreSQL",
-          status: "ok",
-        },
-      });
+      this.send(system(msg.topic, "postgres_changes", "ok", "Subscribed to PostgreSQL"));
     }
   }
 
@@ -181,14 +171,7 @@ export class Connection {
 
   /** What the real server does with a token that is bad or runs out: a system error, then phx_close. */
   private reject(channel: Channel, reason: string): void {
-    const subtopic = channel.topic.slice("realtime:".length);
-    this.send({
-      joinRef: null,
-      ref: null,
-      topic: channel.topic,
-      event: "system",
-      payload: { channel: subtopic, extension: "system", message: reason, status: "error" },
-    });
+    this.send(system(channel.topic, "system", "error", reason));
     this.remove(channel);
     this.send({
       joinRef: channel.joinRef,
