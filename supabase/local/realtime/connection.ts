@@ -128,7 +128,13 @@ export class Connection {
     let bindings: Binding[] = [];
     let problem: string | null = parsed.ok ? null : parsed.reason;
     if (parsed.ok) {
-      problem = await checkTables(this.deps.sql, parsed.bindings);
+      try {
+        problem = await checkTables(this.deps.sql, parsed.bindings);
+      } catch (error) {
+        // Answer the join anyway: without a reply the client would only time out and retry blindly.
+        this.deps.log(`realtime: checking a subscription failed: ${(error as Error).message}`);
+        return this.reply(msg, "error", { reason: "Realtime was unable to connect to the project database" });
+      }
       if (problem === null) bindings = parsed.bindings;
     }
     if (this.closed) return;
