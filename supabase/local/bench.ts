@@ -7,7 +7,7 @@
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "./ports.ts";
 
@@ -53,8 +53,24 @@ async function signInBench(count: number) {
   console.log(`password sign-in ×${count}: p50 ${f(percentile(times, 50))} · p95 ${f(percentile(times, 95))} · max ${f(times.at(-1)!)} (target p95 ≤ 150 ms)`);
 }
 
+/** How busy the machine is, so figures from a shared box can be read: load and one bcrypt (cost 10). */
+async function calibration() {
+  const { default: bcrypt } = await import("bcryptjs");
+  const hash = bcrypt.hashSync("calibration", 10);
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    await bcrypt.compare("calibration", hash);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  const load = loadavg().map((l) => l.toFixed(1)).join(" ");
+  console.log(`machine: ${cpus().length} cores, load average ${load}; one bcrypt compare (cost 10) ${times[2]!.toFixed(0)} ms (idle: ~70-90 ms)`);
+}
+
 async function main() {
   if (process.argv.includes("--signin")) return signInBench(Number(process.env.BENCH_SIGNINS ?? 200));
+  await calibration();
   const list = (xs: number[]) => `${xs.map((x) => `${x} ms`).join(", ")} (median ${[...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]} ms)`;
 
   const uncached: number[] = [];
@@ -79,6 +95,7 @@ async function main() {
     const child = spawn(process.execPath, [withStack, "--test", "--", process.execPath, import.meta.filename, "--signin"], { stdio: "inherit" });
     child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`sign-in bench exited ${code}`))));
   });
+  await calibration();
 }
 
 await main();
