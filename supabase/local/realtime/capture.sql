@@ -124,10 +124,12 @@ declare
   name text := 'visible_' || rel::oid;
   cond text;
   privs text;
+  cond_one text;
 begin
   select string_agg(format('x.%1$I = k.%1$I', c), ' and '),
-         string_agg(format('has_column_privilege(last_role, %L::regclass, %L, ''SELECT'')', rel::text, c), ' and ')
-    into cond, privs from unnest(pk) c;
+         string_agg(format('has_column_privilege(last_role, %L::regclass, %L, ''SELECT'')', rel::text, c), ' and '),
+         string_agg(format('x.%1$I = one.%1$I', c), ' and ')
+    into cond, privs, cond_one from unnest(pk) c;
   execute format($body$
     create or replace function _local_realtime.%1$I(keys jsonb, claim_sets jsonb) returns jsonb
     language plpgsql set search_path = pg_catalog, pg_temp as $chk$
@@ -138,6 +140,9 @@ begin
       can boolean := false;
       last_role text;
       none jsonb := (select coalesce(jsonb_agg(false), '[]') from jsonb_array_elements(keys));
+      -- The usual case is one row: check it without unpacking a record set per subscriber.
+      single boolean := jsonb_array_length(keys) = 1;
+      one %2$s := jsonb_populate_record(null::%2$s, keys->0);
     begin
       for cs in select value from jsonb_array_elements(claim_sets) loop
         if cs->>'role' is distinct from last_role then
@@ -147,7 +152,9 @@ begin
         end if;
         perform set_config('request.jwt.claims', (cs->'claims')::text, true);
         seen := none;
-        if can then
+        if can and single then
+          seen := jsonb_build_array(exists (select 1 from %2$s x where %5$s));
+        elsif can then
           select coalesce(jsonb_agg(exists (select 1 from %2$s x where %3$s) order by k.ordinality), '[]') into seen
           from jsonb_populate_recordset(null::%2$s, keys) with ordinality as k;
         end if;
@@ -157,7 +164,7 @@ begin
       perform set_config('request.jwt.claims', '', true);
       return result;
     end
-    $chk$ $body$, name, rel, cond, privs);
+    $chk$ $body$, name, rel, cond, privs, cond_one);
   execute format('revoke all on function _local_realtime.%I(jsonb, jsonb) from public', name);
   return name;
 end

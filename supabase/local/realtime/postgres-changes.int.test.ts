@@ -88,6 +88,19 @@ describe("postgres_changes through supabase-js", () => {
     await alice.client.removeChannel(forAlice.channel);
   });
 
+  it("filters each row of a multi-row commit (changes arrive together and are checked as a batch)", async () => {
+    const sub = await subscribe(alice.client, "rt-batch", spec({ event: "INSERT" }));
+    const rows = await sql<{ id: string; owner: string }[]>`
+      insert into public.rt_test_notes (owner, body)
+      select case when i % 2 = 0 then ${alice.id}::uuid else ${bob.id}::uuid end, 'batch ' || i
+      from generate_series(1, 10) i returning id, owner`;
+    const mine = rows.filter((r) => r.owner === alice.id).map((r) => Number(r.id));
+    const sentinel = await insert(alice.id, { body: "after the batch" });
+    await eventually(() => idsOf(sub.received).includes(sentinel), 5000, "sentinel");
+    expect(idsOf(sub.received)).toEqual([...mine, sentinel]);
+    await alice.client.removeChannel(sub.channel);
+  });
+
   it("applies eq and in filters", async () => {
     const eq = await subscribe(alice.client, "rt-filter-eq", spec({ event: "INSERT", filter: "team=eq.1" }));
     const inList = await subscribe(
