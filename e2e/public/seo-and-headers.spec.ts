@@ -71,7 +71,9 @@ test("sitemap.xml lists every public route and the twelve landing pages", async 
   const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
   const expected = [...publicRoutes.map((r) => absoluteUrl(r.path)), ...landingPages.map((p) => absoluteUrl(`/${p.slug}`))];
   expect(landingPages).toHaveLength(12);
-  expect(urls.sort()).toEqual(expected.sort());
+  // Public athlete profiles are listed too (added by the profiles work); everything else is exactly the pages.
+  const profilePattern = new RegExp(`^${absoluteUrl("/profile/")}[0-9a-f-]{36}$`);
+  expect(urls.filter((url) => !profilePattern.test(url!)).sort()).toEqual(expected.sort());
 });
 
 test("robots.txt allows the site, disallows protected routes and points to the sitemap", async ({ request }) => {
