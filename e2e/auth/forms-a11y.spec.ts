@@ -126,16 +126,17 @@ test.describe("auth screens", () => {
   });
 
   test("/auth/confirm shows Verifying your email... while it checks", async ({ page }) => {
-    // Hold the server action so the verifying state can be seen and checked.
+    test.slow();
+    // Hold the server action so the verifying state stays on screen while it is checked.
     await page.route("**/auth/confirm**", async (route) => {
-      if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 1500));
+      if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 12_000));
       await route.continue();
     });
     await page.goto("/auth/confirm?token_hash=pkce_slow&type=email");
     await expect(page.getByRole("status").filter({ hasText: "Verifying your email..." })).toBeVisible();
-    await expectNoAxeViolations(page);
     await saveScreen(page, "auth-confirm-verifying");
-    await expect(page.getByRole("heading", { name: "Verification Failed" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expect(page.getByRole("heading", { name: "Verification Failed" })).toBeVisible({ timeout: 30_000 });
   });
 
   test("/account/update-password passes axe and sends visitors to sign in", async ({ page }) => {

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { authLink, waitForMail } from "../support/mailbox";
+import { saveScreen } from "./alerts";
 import { createConfirmedUser, sessionCookieName, signInThroughUI } from "../support/users";
 
 const protectedRoutes = [
@@ -97,6 +98,12 @@ test.describe("the guard on protected routes", () => {
       await expect(nav.getByRole("link", { name })).toBeVisible();
     await expect(nav.getByRole("button", { name: "Sign Out" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Sign In" })).toHaveCount(0);
+
+    // Mobile: the same links inside the menu disclosure.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.getByRole("button", { name: "Menu" }).click();
+    await expect(nav.getByRole("button", { name: "Sign Out" })).toBeVisible();
+    await saveScreen(page, "top-bar-signed-in-mobile");
   });
 
   test("a forged session cookie is not a session", async ({ page, context, baseURL }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { alerts, saveScreen } from "./alerts";
-import { authLink, oneTimeCode, waitForMail } from "../support/mailbox";
-import { createConfirmedUser, signInThroughUI } from "../support/users";
+import { authLink, listMail, oneTimeCode, waitForMail } from "../support/mailbox";
+import { createConfirmedUser, resetLocalAuth, setLocalAuthConfig, signInThroughUI } from "../support/users";
 
 test.describe("e-mail links", () => {
   test("magic link signs in and honours next", async ({ page }) => {
@@ -143,5 +143,33 @@ test.describe("e-mail links", () => {
     await expect(cancel).toHaveAttribute("href", "/auth");
     await cancel.click();
     await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("when the e-mail limit is reached, link and reset forms say so and nothing is sent", async ({
+    page,
+  }) => {
+    const user = await createConfirmedUser();
+    const before = (await listMail(user.email)).length;
+    await resetLocalAuth();
+    await setLocalAuthConfig({ rate_limits: { email_sent: 0 } });
+    try {
+      await page.goto("/auth?view=magic_link");
+      await page.getByLabel("Email address").fill(user.email);
+      await page.getByRole("button", { name: "Send magic link" }).click();
+      await expect(alerts(page)).toHaveText(
+        "Too many emails sent. Please wait a few minutes before trying again.",
+      );
+
+      await page.goto("/auth?view=forgotten_password");
+      await page.getByLabel("Email address").fill(user.email);
+      await page.getByRole("button", { name: "Send reset password instructions" }).click();
+      await expect(alerts(page)).toHaveText(
+        "Too many emails sent. Please wait a few minutes before trying again.",
+      );
+      await expect(page.getByRole("status").filter({ hasText: "Check your email" })).toHaveCount(0);
+    } finally {
+      await resetLocalAuth();
+    }
+    expect(await listMail(user.email)).toHaveLength(before);
   });
 });
