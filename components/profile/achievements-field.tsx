@@ -59,7 +59,10 @@ export function AchievementsField({ value, onChange, errors }: AchievementsField
                   Remove
                 </Button>
               </div>
-              <FieldError id={`achievement-${index}-error`} message={errors[`achievements.${index}`]} />
+              {/* Item messages come only from the server (items are checked when added): no reserved space. */}
+              {errors[`achievements.${index}`] ? (
+                <p className="mt-1 text-sm font-medium text-red-700">{errors[`achievements.${index}`]}</p>
+              ) : null}
             </li>
           ))}
         </ul>
