@@ -92,7 +92,7 @@ export function AuthCard({
   children: ReactNode;
 }) {
   return (
-    <div className="bg-ocean-950 px-4 py-10 sm:py-16">
+    <div className="bg-ocean-950 min-h-[60vh] px-4 py-10 sm:py-16">
       <div className="border-ocean-800 bg-ocean-900/60 mx-auto w-full max-w-md rounded-2xl border p-6 text-slate-100 shadow-xl sm:p-8">
         <h1 className="text-2xl font-bold text-white">{title}</h1>
         {intro ? <div className="mt-2 text-sm text-slate-300">{intro}</div> : null}

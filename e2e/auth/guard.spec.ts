@@ -103,7 +103,7 @@ test.describe("the guard on protected routes", () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.getByRole("button", { name: "Menu" }).click();
     await expect(nav.getByRole("button", { name: "Sign Out" })).toBeVisible();
-    await saveScreen(page, "top-bar-signed-in-mobile");
+    await saveScreen(page, "top-bar-signed-in-mobile", false);
   });
 
   test("a forged session cookie is not a session", async ({ page, context, baseURL }) => {
