@@ -9,9 +9,9 @@ export function alerts(page: Page) {
  * Saves a full-page screenshot for people to look at (not a visual assertion). Kept out of Playwright's
  * output folder, which every run empties; AUTH_SCREENS_DIR overrides the folder.
  */
-export async function saveScreen(page: Page, name: string) {
+export async function saveScreen(page: Page, name: string, fullPage = true) {
   await page.screenshot({
     path: `${process.env.AUTH_SCREENS_DIR ?? "test-results/screens"}/${name}.png`,
-    fullPage: true,
+    fullPage,
   });
 }
