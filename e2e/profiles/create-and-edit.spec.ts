@@ -116,6 +116,12 @@ test("create → dashboard, view, edit → profile, public link signed out shows
   }
   const id = await publicProfileId(page);
 
+  // A visitor opens the shared link now, so the cached page holds the old name until the edit expires it.
+  const visitor = await browser.newContext();
+  const publicPage = await visitor.newPage();
+  await publicPage.goto(`/profile/${id}`);
+  await expect(publicPage.getByRole("heading", { level: 1, name: "Zoë Ōcean مريم" })).toBeVisible();
+
   // Edit: prefilled, "Saving..." while busy, toast, then /profile after a second.
   await main.getByRole("link", { name: "Edit Profile" }).click();
   await expect(page).toHaveURL(/\/edit-profile$/);
@@ -142,8 +148,6 @@ test("create → dashboard, view, edit → profile, public link signed out shows
   await expect(main.getByText("Zoë Renamed", { exact: true }).first()).toBeVisible();
 
   // The shared link, signed out: the edited data, script text shown as text and never run.
-  const visitor = await browser.newContext();
-  const publicPage = await visitor.newPage();
   const response = await publicPage.goto(`/profile/${id}`);
   expect(response?.status()).toBe(200);
   await expect(publicPage.getByRole("heading", { level: 1, name: "Zoë Renamed" })).toBeVisible();
