@@ -29,9 +29,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
-  ],
+  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   // The production build, against the throwaway local stack that `npm run test:e2e` started around Playwright.
   webServer: process.env.E2E_BASE_URL
     ? undefined
@@ -39,7 +37,7 @@ export default defineConfig({
         // Runs inside `with-stack --test` (see the test:e2e script), which supplies the stack env.
         command: "npm run e2e:serve",
         url: `${baseURL}/`,
-        timeout: 240_000,
+        timeout: 420_000,
         reuseExistingServer: !process.env.CI,
         stdout: "pipe",
         stderr: "pipe",

@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
-import { createClient } from "@/lib/supabase/client";
+import { useSyncExternalStore } from "react";
+import { hasSessionCookie } from "@/lib/supabase/session-cookie";
 
 type NavState = "unknown" | "signed-in" | "signed-out";
 
@@ -13,38 +13,34 @@ const linkClass =
 const slotClass = "flex flex-col gap-1 lg:min-w-[24rem] md:flex-row md:items-center md:justify-end md:gap-2";
 const buttonClass = "rounded-md bg-sunset-600 px-4 py-2 text-sm font-semibold text-white hover:bg-orange-800";
 
+const readCookieState = (): NavState => (hasSessionCookie(document.cookie) ? "signed-in" : "signed-out");
+
+/** Another tab may sign in or out: look again when this one regains focus. */
+function subscribeToFocus(onChange: () => void) {
+  window.addEventListener("focus", onChange);
+  return () => window.removeEventListener("focus", onChange);
+}
+
 /**
  * Session-dependent part of the top bar. Public pages are static, so the session is learnt in the
  * browser. This only chooses which links to show; every protected page checks the session on the server.
  */
 export function AuthNav() {
-  const [state, setState] = useState<NavState>("unknown");
-  const pathname = usePathname();
   const router = useRouter();
 
-  useEffect(() => {
-    const supabase = createClient();
-    let active = true;
-    // getSession reads the cookie (no network): enough to pick links, never used for access decisions.
-    // Re-read on every navigation, because server actions (sign-in, confirm) set the cookie server-side.
-    supabase.auth.getSession().then(({ data }) => {
-      if (active) setState(data.session ? "signed-in" : "signed-out");
-    });
-    const { data } = supabase.auth.onAuthStateChange((_event, session) => {
-      if (active) setState(session ? "signed-in" : "signed-out");
-    });
-    return () => {
-      active = false;
-      data.subscription.unsubscribe();
-    };
-  }, [pathname]);
+  // Read from the cookie, not the Supabase client: supabase-js here would add ~100 KB of script to every
+  // static page. The snapshot is taken on every render, and usePathname re-renders on each navigation,
+  // after which server actions (sign-in, confirm) have already changed the cookie.
+  usePathname();
+  const state = useSyncExternalStore<NavState>(subscribeToFocus, readCookieState, () => "unknown");
 
   async function signOut() {
+    // Loaded on demand for the same reason as above.
+    const { createClient } = await import("@/lib/supabase/client");
     const { error } = await createClient().auth.signOut();
     // Spec: a sign-out failure is only logged; the person still leaves for the home page.
     if (error)
       console.error("sign-out failed", { action: "auth.signOut", code: error.code, status: error.status });
-    setState("signed-out");
     router.replace("/");
     router.refresh();
   }

@@ -1,10 +1,7 @@
 import { createBrowserClient } from "@supabase/ssr";
-import { publicEnv } from "@/lib/env";
+import { supabasePublishableKey, supabaseUrl } from "@/lib/public-env";
 
 /** Supabase client for Client Components (a singleton in the browser, per @supabase/ssr). */
 export function createClient() {
-  return createBrowserClient(
-    publicEnv.NEXT_PUBLIC_SUPABASE_URL,
-    publicEnv.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY,
-  );
+  return createBrowserClient(supabaseUrl, supabasePublishableKey);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./csp-safe-zod";
 
 /** Spec §9: the shortest password Auth accepts (also Supabase's default minimum). */
 export const PASSWORD_MIN_LENGTH = 6;

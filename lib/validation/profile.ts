@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "./csp-safe-zod";
 
 /**
  * The athlete profile form (spec §5, §9), shared by the form (zodResolver) and the server actions. The
