@@ -4,14 +4,20 @@ import { useEffect } from "react";
 import { Button, LinkButton } from "@/components/ui/button";
 
 /** Boundary for unexpected errors inside a page: the header and footer stay, the page offers a retry. */
-export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+export default function ErrorPage({
+  error,
+  reset,
+}: {
+  error: Error & { digest?: string };
+  reset: () => void;
+}) {
   useEffect(() => {
     console.error({ boundary: "app/error", digest: error.digest }, error);
   }, [error]);
 
   return (
     <div role="alert" className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:px-6">
-      <h1 className="text-3xl font-bold text-ocean-950">Something went wrong</h1>
+      <h1 className="text-ocean-950 text-3xl font-bold">Something went wrong</h1>
       <p className="mt-4 text-lg text-slate-700">
         An unexpected error occurred. Please try again.
         {error.digest ? <span className="mt-2 block text-sm">Reference: {error.digest}</span> : null}

@@ -13,7 +13,13 @@ export const metadata: Metadata = {
   title: { default: site.name, template: `%s | ${site.name}` },
   description: site.description,
   applicationName: site.name,
-  openGraph: { type: "website", siteName: site.name, locale: site.locale, title: site.name, description: site.description },
+  openGraph: {
+    type: "website",
+    siteName: site.name,
+    locale: site.locale,
+    title: site.name,
+    description: site.description,
+  },
   twitter: { card: "summary_large_image", title: site.name, description: site.description },
 };
 
@@ -30,7 +36,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <body className="flex min-h-screen flex-col bg-white text-slate-900 antialiased">
         <a
           href="#main"
-          className="sr-only z-50 rounded-lg bg-ocean-900 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+          className="bg-ocean-900 sr-only z-50 rounded-lg px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
         >
           Skip to content
         </a>

@@ -10,10 +10,10 @@ export const metadata: Metadata = {
 export default function NotFound() {
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:px-6">
-      <p className="text-8xl font-extrabold tracking-tight text-ocean-800" aria-hidden="true">
+      <p className="text-ocean-800 text-8xl font-extrabold tracking-tight" aria-hidden="true">
         404
       </p>
-      <h1 className="mt-4 text-2xl font-bold text-ocean-950">
+      <h1 className="text-ocean-950 mt-4 text-2xl font-bold">
         <span className="sr-only">404: </span>We can&apos;t find that page. Try one of the options below.
       </h1>
       <div className="mt-8 flex flex-wrap justify-center gap-4">

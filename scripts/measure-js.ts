@@ -53,10 +53,17 @@ const rows = prerenderedPages(appDir)
   .sort((a, b) => a.route.localeCompare(b.route));
 
 const limitKb = floorKb * budget;
-console.log(`gzip JS per prerendered page (${distDir}); floor ${floorKb} KB, budget ${budget}× = ${limitKb.toFixed(1)} KB`);
+console.log(
+  `gzip JS per prerendered page (${distDir}); floor ${floorKb} KB, budget ${budget}× = ${limitKb.toFixed(1)} KB`,
+);
 console.log("route".padEnd(48), "chunks".padStart(6), "KB gz".padStart(8), "× floor".padStart(8));
 for (const row of rows) {
   const flag = row.kb > limitKb ? "  OVER" : "";
-  console.log(row.route.padEnd(48), String(row.chunks).padStart(6), row.kb.toFixed(1).padStart(8), (row.kb / floorKb).toFixed(2).padStart(8) + flag);
+  console.log(
+    row.route.padEnd(48),
+    String(row.chunks).padStart(6),
+    row.kb.toFixed(1).padStart(8),
+    (row.kb / floorKb).toFixed(2).padStart(8) + flag,
+  );
 }
 process.exit(rows.some((row) => row.kb > limitKb) ? 1 : 0);

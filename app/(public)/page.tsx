@@ -23,7 +23,10 @@ const base = pageMetadata({
 // object replaces the layout's, so the image is named here explicitly.
 export const metadata: Metadata = {
   ...base,
-  openGraph: { ...base.openGraph, images: [{ url: "/opengraph-image", ...ogSize, type: ogContentType, alt: homeOgAlt }] },
+  openGraph: {
+    ...base.openGraph,
+    images: [{ url: "/opengraph-image", ...ogSize, type: ogContentType, alt: homeOgAlt }],
+  },
 };
 
 export default function HomePage() {

@@ -5,9 +5,9 @@ export default function Loading() {
   return (
     <AuthCard title="Loading...">
       <div aria-hidden="true" className="space-y-4">
-        <div className="h-10 animate-pulse rounded-lg bg-ocean-800" />
-        <div className="h-10 animate-pulse rounded-lg bg-ocean-800" />
-        <div className="h-11 animate-pulse rounded-lg bg-ocean-700" />
+        <div className="bg-ocean-800 h-10 animate-pulse rounded-lg" />
+        <div className="bg-ocean-800 h-10 animate-pulse rounded-lg" />
+        <div className="bg-ocean-700 h-11 animate-pulse rounded-lg" />
       </div>
     </AuthCard>
   );

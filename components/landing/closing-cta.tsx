@@ -5,7 +5,7 @@ export function ClosingCta() {
   return (
     <section aria-labelledby="cta-title" className="bg-sand-100 py-16 md:py-20">
       <div className="mx-auto max-w-3xl px-4 text-center sm:px-6">
-        <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-ocean-950 sm:text-4xl">
+        <h2 id="cta-title" className="text-ocean-950 text-3xl font-bold tracking-tight sm:text-4xl">
           Ready to find your team?
         </h2>
         <p className="mt-4 text-lg text-slate-700">

@@ -11,11 +11,11 @@ export function Faq() {
         <div className="divide-y divide-slate-200 rounded-2xl border border-slate-200">
           {faqItems.map((item) => (
             <details key={item.question} className="group p-5">
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded text-lg font-semibold text-ocean-900 [&::-webkit-details-marker]:hidden">
+              <summary className="text-ocean-900 flex cursor-pointer list-none items-center justify-between gap-4 rounded text-lg font-semibold [&::-webkit-details-marker]:hidden">
                 {item.question}
                 <span
                   aria-hidden="true"
-                  className="text-2xl leading-none text-sunset-700 transition-transform group-open:rotate-45 motion-reduce:transition-none"
+                  className="text-sunset-700 text-2xl leading-none transition-transform group-open:rotate-45 motion-reduce:transition-none"
                 >
                   +
                 </span>

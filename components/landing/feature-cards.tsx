@@ -39,7 +39,7 @@ export function FeatureCards() {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {features.map((feature) => (
             <li key={feature.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <h3 className="text-lg font-bold text-ocean-900">{feature.title}</h3>
+              <h3 className="text-ocean-900 text-lg font-bold">{feature.title}</h3>
               <p className="mt-2 text-slate-700">{feature.text}</p>
             </li>
           ))}

@@ -1,9 +1,18 @@
 import { SectionHeading } from "@/components/ui/section-heading";
 
 const steps = [
-  { title: "Sign Up", text: "Create a free account with your e-mail address and confirm it from your inbox." },
-  { title: "Create Profile", text: "Add your specialty, experience, location, training times and race goals." },
-  { title: "Find Team Members", text: "Browse open teams and listed athletes, then message or request to join." },
+  {
+    title: "Sign Up",
+    text: "Create a free account with your e-mail address and confirm it from your inbox.",
+  },
+  {
+    title: "Create Profile",
+    text: "Add your specialty, experience, location, training times and race goals.",
+  },
+  {
+    title: "Find Team Members",
+    text: "Browse open teams and listed athletes, then message or request to join.",
+  },
   { title: "Compete Together", text: "Agree on your legs, register with the organisers and race as a team." },
 ];
 
@@ -16,12 +25,12 @@ export function HowItWorks() {
           {steps.map((step, index) => (
             <li key={step.title} className="relative rounded-2xl border border-slate-200 p-6">
               <span
-                className="flex h-10 w-10 items-center justify-center rounded-full bg-ocean-800 text-lg font-bold text-white"
+                className="bg-ocean-800 flex h-10 w-10 items-center justify-center rounded-full text-lg font-bold text-white"
                 aria-hidden="true"
               >
                 {index + 1}
               </span>
-              <h3 className="mt-4 text-lg font-bold text-ocean-900">
+              <h3 className="text-ocean-900 mt-4 text-lg font-bold">
                 <span className="sr-only">Step {index + 1}: </span>
                 {step.title}
               </h3>

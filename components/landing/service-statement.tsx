@@ -5,7 +5,7 @@ export function ServiceStatement({ className = "" }: { className?: string }) {
   return (
     <p className={`text-sm text-slate-700 ${className}`}>
       {site.name} is a free service. Event registration is separate and paid to the{" "}
-      <a href={event.organiserUrl} className="font-medium text-ocean-800 underline underline-offset-2">
+      <a href={event.organiserUrl} className="text-ocean-800 font-medium underline underline-offset-2">
         {event.name} organisers
       </a>
       . {site.name} is an independent community site and is not affiliated with or endorsed by the event

@@ -22,8 +22,8 @@ export function UseCases() {
         <SectionHeading id="use-cases-title" eyebrow="Made for real race weeks" title="Who it helps" />
         <ul className="grid gap-6 md:grid-cols-3">
           {useCases.map((useCase) => (
-            <li key={useCase.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ocean-100">
-              <h3 className="text-lg font-bold text-ocean-900">{useCase.title}</h3>
+            <li key={useCase.title} className="ring-ocean-100 rounded-2xl bg-white p-6 shadow-sm ring-1">
+              <h3 className="text-ocean-900 text-lg font-bold">{useCase.title}</h3>
               <p className="mt-2 text-slate-700">{useCase.text}</p>
             </li>
           ))}

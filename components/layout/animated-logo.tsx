@@ -12,7 +12,14 @@ const legs = [
 export function AnimatedLogo() {
   return (
     <Link href="/" className="flex shrink-0 items-center gap-2 rounded-lg" aria-label={`${site.name} home`}>
-      <svg viewBox="0 0 48 48" width="40" height="40" aria-hidden="true" focusable="false" className="shrink-0">
+      <svg
+        viewBox="0 0 48 48"
+        width="40"
+        height="40"
+        aria-hidden="true"
+        focusable="false"
+        className="shrink-0"
+      >
         <circle cx="24" cy="24" r="23" fill="#072a48" />
         <g className="animate-logo-wave motion-reduce:animate-none">
           <path d="M4 31 q5 -4 10 0 t10 0 t10 0 t10 0 v8 h-40 z" fill="#1369ad" />
@@ -24,12 +31,12 @@ export function AnimatedLogo() {
             cy="19"
             r="4.5"
             fill={leg.fill}
-            className="origin-center animate-logo-leg [transform-box:fill-box] motion-reduce:animate-none"
+            className="animate-logo-leg origin-center [transform-box:fill-box] motion-reduce:animate-none"
             style={{ animationDelay: leg.delay }}
           />
         ))}
       </svg>
-      <span className="text-lg leading-tight font-extrabold tracking-tight text-ocean-950">
+      <span className="text-ocean-950 text-lg leading-tight font-extrabold tracking-tight">
         Noosa <span className="text-sunset-700">Tri</span> Teams
       </span>
     </Link>

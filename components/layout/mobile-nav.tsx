@@ -33,7 +33,7 @@ export function MobileNav({ children }: { children: ReactNode }) {
       <button
         ref={buttonRef}
         type="button"
-        className="ml-auto inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-ocean-900 md:hidden"
+        className="text-ocean-900 ml-auto inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold md:hidden"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen(!open)}

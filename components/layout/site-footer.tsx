@@ -10,11 +10,14 @@ export function SiteFooter() {
   const year = new Date().getFullYear();
   const websiteLabel = site.url.replace(/^https?:\/\//, "");
   return (
-    <footer className="mt-auto bg-ocean-950 text-ocean-100">
+    <footer className="bg-ocean-950 text-ocean-100 mt-auto">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         {footerSections.map((section, index) => (
           <section key={section.title} aria-labelledby={`footer-section-${index}`}>
-            <h2 id={`footer-section-${index}`} className="text-sm font-bold tracking-wide text-white uppercase">
+            <h2
+              id={`footer-section-${index}`}
+              className="text-sm font-bold tracking-wide text-white uppercase"
+            >
               {section.title}
             </h2>
             <ul className="mt-4 space-y-2 text-sm">
@@ -50,7 +53,7 @@ export function SiteFooter() {
               <li key={social.name}>
                 <a
                   href={social.href}
-                  className="inline-flex h-11 w-11 items-center justify-center rounded-full bg-ocean-900 text-white hover:bg-ocean-700"
+                  className="bg-ocean-900 hover:bg-ocean-700 inline-flex h-11 w-11 items-center justify-center rounded-full text-white"
                   rel="noopener noreferrer"
                   target="_blank"
                 >
@@ -62,7 +65,7 @@ export function SiteFooter() {
           </ul>
         </section>
       </div>
-      <div className="border-t border-ocean-900">
+      <div className="border-ocean-900 border-t">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm sm:px-6 md:flex-row md:items-center md:justify-between">
           <p className="max-w-2xl">{site.tagline}</p>
           <p>

@@ -10,7 +10,11 @@ const tones: Record<Tone, string> = {
   warning: "bg-orange-100 text-orange-900",
 };
 
-export function Badge({ tone = "neutral", className = "", ...rest }: ComponentProps<"span"> & { tone?: Tone }) {
+export function Badge({
+  tone = "neutral",
+  className = "",
+  ...rest
+}: ComponentProps<"span"> & { tone?: Tone }) {
   return (
     <span
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]} ${className}`}

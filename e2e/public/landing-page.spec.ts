@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 
 const steps = ["Sign Up", "Create Profile", "Find Team Members", "Compete Together"];
 
-test("landing page: hero, four steps, three use cases, four FAQ answers, closing call to action", async ({ page }) => {
+test("landing page: hero, four steps, three use cases, four FAQ answers, closing call to action", async ({
+  page,
+}) => {
   await page.goto("/");
   const main = page.locator("main#main");
   const hero = main.getByRole("region", { name: /Find your Noosa triathlon team/ });
@@ -11,7 +13,8 @@ test("landing page: hero, four steps, three use cases, four FAQ answers, closing
 
   const how = main.getByRole("region", { name: "How It Works" });
   await expect(how.getByRole("listitem")).toHaveCount(4);
-  for (const [i, step] of steps.entries()) await expect(how.getByRole("heading", { name: `Step ${i + 1}: ${step}` })).toBeVisible();
+  for (const [i, step] of steps.entries())
+    await expect(how.getByRole("heading", { name: `Step ${i + 1}: ${step}` })).toBeVisible();
 
   const useCases = main.getByRole("region", { name: "Who it helps" }).getByRole("listitem");
   await expect(useCases).toHaveCount(3);
@@ -19,7 +22,9 @@ test("landing page: hero, four steps, three use cases, four FAQ answers, closing
   await expect(useCases.nth(1)).toContainText(/one leg/i);
   await expect(useCases.nth(2)).toContainText(/elite|top in a single leg/i);
 
-  await expect(main.getByRole("region", { name: "Everything you need to form a team fast" }).getByRole("listitem")).toHaveCount(6);
+  await expect(
+    main.getByRole("region", { name: "Everything you need to form a team fast" }).getByRole("listitem"),
+  ).toHaveCount(6);
 
   // FAQ answers are closed until asked for, and open by keyboard.
   const faq = main.getByRole("region", { name: "Frequently Asked Questions" });
@@ -37,13 +42,17 @@ test("landing page: hero, four steps, three use cases, four FAQ answers, closing
   await expect(cta).toContainText(/not affiliated/);
 });
 
-test("video gallery loads nothing from YouTube until play is pressed, then embeds youtube-nocookie", async ({ page }) => {
+test("video gallery loads nothing from YouTube until play is pressed, then embeds youtube-nocookie", async ({
+  page,
+}) => {
   const thirdParty: string[] = [];
   page.on("request", (request) => {
     if (/youtube|ytimg|googlevideo/.test(new URL(request.url()).hostname)) thirdParty.push(request.url());
   });
   // This machine is offline: answer the embed with an empty page instead of waiting on the network.
-  await page.route(/youtube-nocookie\.com/, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>player</title>" }));
+  await page.route(/youtube-nocookie\.com/, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<title>player</title>" }),
+  );
 
   await page.goto("/");
   const gallery = page.getByRole("region", { name: "Race day in Noosa" });
@@ -57,7 +66,10 @@ test("video gallery loads nothing from YouTube until play is pressed, then embed
   await page.keyboard.press("Enter");
   const frame = gallery.locator("iframe");
   await expect(frame).toHaveCount(1);
-  await expect(frame).toHaveAttribute("src", /^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}\?autoplay=1/);
+  await expect(frame).toHaveAttribute(
+    "src",
+    /^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}\?autoplay=1/,
+  );
   await expect(frame).toHaveAttribute("title", /.+/);
   await expect(gallery.getByRole("button", { name: /^Play video: / })).toHaveCount(2);
   await expect.poll(() => thirdParty.length).toBeGreaterThan(0);

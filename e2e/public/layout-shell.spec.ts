@@ -13,7 +13,9 @@ const footerSections = {
   Support: ["/browse", "/browse", "/privacy-policy", "/terms-of-service"],
 };
 
-test("header: logo home link, Home, Browse, Sign In, and a logo animation on a 7 s cycle", async ({ page }) => {
+test("header: logo home link, Home, Browse, Sign In, and a logo animation on a 7 s cycle", async ({
+  page,
+}) => {
   await page.goto("/about-noosa");
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: `${site.name} home` })).toHaveAttribute("href", "/");
@@ -37,28 +39,41 @@ test("the logo animation stops under prefers-reduced-motion", async ({ page }) =
   await expect(animated).toHaveCSS("animation-name", "none");
 });
 
-test("footer: the four sections with exactly the spec's links, contacts, socials and credit", async ({ page }) => {
+test("footer: the four sections with exactly the spec's links, contacts, socials and credit", async ({
+  page,
+}) => {
   await page.goto("/privacy-policy");
   const footer = page.getByRole("contentinfo");
   for (const [title, hrefs] of Object.entries(footerSections)) {
     const section = footer.getByRole("region", { name: title });
-    const found = await section.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    const found = await section
+      .getByRole("link")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     expect(found, title).toEqual(hrefs);
   }
   await expect(footer.getByRole("link", { name: "FAQ" })).toHaveAttribute("href", "/browse");
   await expect(footer.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/browse");
 
   const contact = footer.getByRole("region", { name: "Contact Us" });
-  await expect(contact.getByRole("link", { name: site.contactEmail })).toHaveAttribute("href", `mailto:${site.contactEmail}`);
-  await expect(contact.getByRole("link", { name: site.url.replace(/^https?:\/\//, ""), exact: true })).toHaveAttribute("href", site.url);
-  await expect(contact.getByText(site.addressLine)).toBeVisible();
-  const socials = await contact.getByRole("list", { name: "Social media" }).getByRole("link").evaluateAll((links) =>
-    links.map((a) => a.getAttribute("href")),
+  await expect(contact.getByRole("link", { name: site.contactEmail })).toHaveAttribute(
+    "href",
+    `mailto:${site.contactEmail}`,
   );
+  await expect(
+    contact.getByRole("link", { name: site.url.replace(/^https?:\/\//, ""), exact: true }),
+  ).toHaveAttribute("href", site.url);
+  await expect(contact.getByText(site.addressLine)).toBeVisible();
+  const socials = await contact
+    .getByRole("list", { name: "Social media" })
+    .getByRole("link")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
   expect(socials).toEqual(site.social.map((s) => s.href));
 
   await expect(footer.getByText(site.tagline)).toBeVisible();
-  await expect(footer.getByRole("link", { name: site.agency.name })).toHaveAttribute("href", site.agency.href);
+  await expect(footer.getByRole("link", { name: site.agency.name })).toHaveAttribute(
+    "href",
+    site.agency.href,
+  );
   await expect(footer.getByText(`© ${new Date().getFullYear()} ${site.name}`)).toBeVisible();
 });
 
@@ -78,7 +93,9 @@ test.describe("mobile navigation", () => {
   test("opens and closes by keyboard, Escape returns focus to the button", async ({ page }) => {
     await page.goto("/about-noosa");
     const toggle = page.getByRole("button", { name: "Menu" });
-    const browse = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Browse", exact: true });
+    const browse = page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Browse", exact: true });
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await expect(toggle).toHaveAttribute("aria-controls", "site-nav");
     await expect(browse).toBeHidden();
@@ -98,7 +115,9 @@ test.describe("mobile navigation", () => {
     await page.keyboard.press("Space");
     await expect(browse).toBeVisible();
     await page.keyboard.press("Tab");
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home", exact: true })).toBeFocused();
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home", exact: true }),
+    ).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(browse).toBeFocused();
     await page.keyboard.press("Enter");

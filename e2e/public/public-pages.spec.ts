@@ -15,7 +15,10 @@ for (const route of publicRoutes) {
       await expect(main.getByRole("heading", { level: 1 })).toHaveText(route.h1);
       for (const text of route.texts) await expect(main.getByText(text).first()).toBeVisible();
       for (const link of route.links) {
-        await expect(main.getByRole("link", { name: link.name, exact: true }).first()).toHaveAttribute("href", link.href);
+        await expect(main.getByRole("link", { name: link.name, exact: true }).first()).toHaveAttribute(
+          "href",
+          link.href,
+        );
       }
 
       const head = page.locator("head");
@@ -23,11 +26,17 @@ for (const route of publicRoutes) {
       const canonical = route.path === "/" ? absoluteUrl("/").replace(/\/$/, "") : absoluteUrl(route.path);
       await expect(head.locator('link[rel="canonical"]')).toHaveAttribute("href", canonical);
       await expect(head.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
-      await expect(head.locator('meta[property="og:title"]')).toHaveAttribute("content", `${route.title} | ${site.name}`);
+      await expect(head.locator('meta[property="og:title"]')).toHaveAttribute(
+        "content",
+        `${route.title} | ${site.name}`,
+      );
       await expect(head.locator('meta[property="og:image"]')).toHaveAttribute("content", /opengraph-image/);
       await expect(head.locator('meta[property="og:image:width"]')).toHaveAttribute("content", "1200");
       await expect(head.locator('meta[property="og:image:height"]')).toHaveAttribute("content", "630");
-      await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+      await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute(
+        "content",
+        "summary_large_image",
+      );
       await expect(head.locator('meta[name="robots"]')).toHaveCount(0);
     });
 
@@ -38,14 +47,17 @@ for (const route of publicRoutes) {
   });
 }
 
-test("training resources: six categories of four Coming Soon items, each linking to /browse", async ({ page }) => {
+test("training resources: six categories of four Coming Soon items, each linking to /browse", async ({
+  page,
+}) => {
   await page.goto("/training-resources");
   const categories = page.locator("main section");
   await expect(categories).toHaveCount(6);
   for (const category of await categories.all()) {
     await expect(category.getByRole("link")).toHaveCount(4);
     await expect(category.getByText("Coming Soon", { exact: true })).toHaveCount(4);
-    for (const link of await category.getByRole("link").all()) await expect(link).toHaveAttribute("href", "/browse");
+    for (const link of await category.getByRole("link").all())
+      await expect(link).toHaveAttribute("href", "/browse");
   }
 });
 
@@ -56,7 +68,10 @@ test("an unknown path gives the themed 404 page, marked noindex", async ({ page 
   await expect(main.getByText("404", { exact: true })).toBeVisible();
   await expect(main.getByText("We can't find that page. Try one of the options below.")).toBeVisible();
   await expect(main.getByRole("link", { name: "Go to Homepage" })).toHaveAttribute("href", "/");
-  await expect(main.getByRole("link", { name: "Register Interest" })).toHaveAttribute("href", "/register-interest");
+  await expect(main.getByRole("link", { name: "Register Interest" })).toHaveAttribute(
+    "href",
+    "/register-interest",
+  );
   await expect(page.locator('head meta[name="robots"]').first()).toHaveAttribute("content", /noindex/);
   await expectNoAxeViolations(page);
 });

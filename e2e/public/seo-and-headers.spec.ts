@@ -22,7 +22,12 @@ test("security headers arrive on pages and metadata routes; no X-Powered-By", as
   for (const path of ["/", "/about-noosa", "/sitemap.xml", "/no-such-page"]) {
     const headers = (await request.get(path)).headers();
     const csp = headers["content-security-policy"] ?? "";
-    for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"]) {
+    for (const directive of [
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+    ]) {
       expect(csp, `${path} CSP`).toContain(directive);
     }
     expect(csp).toContain("frame-src https://www.youtube-nocookie.com");
@@ -40,7 +45,11 @@ test("Organization and WebSite JSON-LD on every public page", async ({ page }) =
     const data = await jsonLd(page);
     const org = data.find((d) => d["@type"] === "Organization");
     const website = data.find((d) => d["@type"] === "WebSite");
-    expect(org, route.path).toMatchObject({ name: site.name, url: absoluteUrl("/"), email: site.contactEmail });
+    expect(org, route.path).toMatchObject({
+      name: site.name,
+      url: absoluteUrl("/"),
+      email: site.contactEmail,
+    });
     expect(org?.sameAs).toEqual(site.social.map((s) => s.href));
     expect(website, route.path).toMatchObject({ name: site.name, url: absoluteUrl("/") });
   }
@@ -48,7 +57,9 @@ test("Organization and WebSite JSON-LD on every public page", async ({ page }) =
 
 test("FAQPage JSON-LD on the landing page matches the four visible questions", async ({ page }) => {
   await page.goto("/");
-  const faq = (await jsonLd(page)).find((d) => d["@type"] === "FAQPage") as { mainEntity: { name: string; acceptedAnswer: { text: string } }[] };
+  const faq = (await jsonLd(page)).find((d) => d["@type"] === "FAQPage") as {
+    mainEntity: { name: string; acceptedAnswer: { text: string } }[];
+  };
   expect(faq.mainEntity).toHaveLength(4);
   const visible = await page.locator("main details summary").allInnerTexts();
   expect(visible.map((q) => q.replace(/\s*\+\s*$/, "").trim())).toEqual(faq.mainEntity.map((q) => q.name));
@@ -69,14 +80,19 @@ test("sitemap.xml lists every public route and the twelve landing pages", async 
   expect(response.headers()["content-type"]).toContain("xml");
   const xml = await response.text();
   const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-  const expected = [...publicRoutes.map((r) => absoluteUrl(r.path)), ...landingPages.map((p) => absoluteUrl(`/${p.slug}`))];
+  const expected = [
+    ...publicRoutes.map((r) => absoluteUrl(r.path)),
+    ...landingPages.map((p) => absoluteUrl(`/${p.slug}`)),
+  ];
   expect(landingPages).toHaveLength(12);
   // Public athlete profiles are listed too (added by the profiles work); everything else is exactly the pages.
   const profilePattern = new RegExp(`^${absoluteUrl("/profile/")}[0-9a-f-]{36}$`);
   expect(urls.filter((url) => !profilePattern.test(url!)).sort()).toEqual(expected.sort());
 });
 
-test("robots.txt allows the site, disallows protected routes and points to the sitemap", async ({ request }) => {
+test("robots.txt allows the site, disallows protected routes and points to the sitemap", async ({
+  request,
+}) => {
   const text = await (await request.get("/robots.txt")).text();
   expect(text).toContain("User-Agent: *");
   expect(text).toContain("Allow: /");

@@ -66,7 +66,12 @@ export function sportsEventJsonLd(): JsonLdObject {
     location: {
       "@type": "Place",
       name: "Noosa Heads",
-      address: { "@type": "PostalAddress", addressLocality: "Noosa Heads", addressRegion: "QLD", addressCountry: "AU" },
+      address: {
+        "@type": "PostalAddress",
+        addressLocality: "Noosa Heads",
+        addressRegion: "QLD",
+        addressCountry: "AU",
+      },
       geo: { "@type": "GeoCoordinates", latitude: site.weatherPoint.lat, longitude: site.weatherPoint.lon },
     },
     organizer: { "@type": "Organization", name: "Noosa Triathlon organisers", url: event.organiserUrl },

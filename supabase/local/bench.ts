@@ -22,10 +22,14 @@ function percentile(sorted: number[], p: number): number {
 function timeStart(flags: string[], env: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
-    const child = spawn(process.execPath, [withStack, ...flags, "--", process.execPath, "-e", "console.log('T=' + Date.now())"], {
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const child = spawn(
+      process.execPath,
+      [withStack, ...flags, "--", process.execPath, "-e", "console.log('T=' + Date.now())"],
+      {
+        env: { ...process.env, ...env },
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     let out = "";
     child.stdout.on("data", (c: Buffer) => (out += c.toString()));
     child.on("exit", (code) => {
@@ -38,19 +42,28 @@ function timeStart(flags: string[], env: Record<string, string> = {}): Promise<n
 
 async function signInBench(count: number) {
   const { createClient } = await import("@supabase/supabase-js");
-  const client = createClient(process.env.NEXT_PUBLIC_SUPABASE_URL!, process.env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY!, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
+  const client = createClient(
+    process.env.NEXT_PUBLIC_SUPABASE_URL!,
+    process.env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY!,
+    {
+      auth: { persistSession: false, autoRefreshToken: false },
+    },
+  );
   const times: number[] = [];
   for (let i = 0; i < count + 5; i++) {
     const t = performance.now();
-    const { error } = await client.auth.signInWithPassword({ email: "mia@example.com", password: "noosa-demo-2026" });
+    const { error } = await client.auth.signInWithPassword({
+      email: "mia@example.com",
+      password: "noosa-demo-2026",
+    });
     if (error) throw error;
     if (i >= 5) times.push(performance.now() - t); // the first few warm up the JIT and the pool
   }
   times.sort((a, b) => a - b);
   const f = (n: number) => `${n.toFixed(1)} ms`;
-  console.log(`password sign-in ×${count}: p50 ${f(percentile(times, 50))} · p95 ${f(percentile(times, 95))} · max ${f(times.at(-1)!)} (target p95 ≤ 150 ms)`);
+  console.log(
+    `password sign-in ×${count}: p50 ${f(percentile(times, 50))} · p95 ${f(percentile(times, 95))} · max ${f(times.at(-1)!)} (target p95 ≤ 150 ms)`,
+  );
 }
 
 /** How busy the machine is, so figures from a shared box can be read: load and one bcrypt (cost 10). */
@@ -64,24 +77,37 @@ async function calibration() {
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
-  const load = loadavg().map((l) => l.toFixed(1)).join(" ");
-  console.log(`machine: ${cpus().length} cores, load average ${load}; one bcrypt compare (cost 10) ${times[2]!.toFixed(0)} ms (idle: ~70-90 ms)`);
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+  console.log(
+    `machine: ${cpus().length} cores, load average ${load}; one bcrypt compare (cost 10) ${times[2]!.toFixed(0)} ms (idle: ~70-90 ms)`,
+  );
 }
 
 async function main() {
   if (process.argv.includes("--signin")) return signInBench(Number(process.env.BENCH_SIGNINS ?? 200));
   await calibration();
-  const list = (xs: number[]) => `${xs.map((x) => `${x} ms`).join(", ")} (median ${[...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]} ms)`;
+  const list = (xs: number[]) =>
+    `${xs.map((x) => `${x} ms`).join(", ")} (median ${[...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]} ms)`;
 
   const uncached: number[] = [];
   for (let i = 0; i < runs; i++) uncached.push(await timeStart(["--test"], { SUPABASE_LOCAL_NO_CACHE: "1" }));
-  console.log(`cold start, nothing cached (initdb + bootstrap + migrations + seed): ${list(uncached)} (target ≤ 3000 ms)`);
+  console.log(
+    `cold start, nothing cached (initdb + bootstrap + migrations + seed): ${list(uncached)} (target ≤ 3000 ms)`,
+  );
   const cold: number[] = [];
   for (let i = 0; i < runs; i++) cold.push(await timeStart(["--test"]));
-  console.log(`cold start, new cluster from the cached template (every test run): ${list(cold)} (target ≤ 3000 ms)`);
+  console.log(
+    `cold start, new cluster from the cached template (every test run): ${list(cold)} (target ≤ 3000 ms)`,
+  );
 
   const dir = mkdtempSync(path.join(tmpdir(), "stack-bench-"));
-  const env = { SUPABASE_LOCAL_DIR: dir, SUPABASE_LOCAL_API_PORT: String(await freePort()), SUPABASE_LOCAL_DB_PORT: String(await freePort()) };
+  const env = {
+    SUPABASE_LOCAL_DIR: dir,
+    SUPABASE_LOCAL_API_PORT: String(await freePort()),
+    SUPABASE_LOCAL_DB_PORT: String(await freePort()),
+  };
   try {
     await timeStart(["--dev"], env); // creates the data folder
     const warm: number[] = [];
@@ -92,7 +118,11 @@ async function main() {
   }
 
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [withStack, "--test", "--", process.execPath, import.meta.filename, "--signin"], { stdio: "inherit" });
+    const child = spawn(
+      process.execPath,
+      [withStack, "--test", "--", process.execPath, import.meta.filename, "--signin"],
+      { stdio: "inherit" },
+    );
     child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`sign-in bench exited ${code}`))));
   });
   await calibration();

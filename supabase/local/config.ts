@@ -60,7 +60,10 @@ export function loadConfig(file = path.join(projectRoot, "supabase/config.toml")
   for (const kind of ["confirmation", "magic_link", "recovery", "email_change"] as const) {
     const t = table(table(email.template)[kind]);
     if (typeof t.content_path === "string") {
-      templates[kind] = { subject: str(t.subject, ""), contentPath: path.resolve(projectRoot, t.content_path) };
+      templates[kind] = {
+        subject: str(t.subject, ""),
+        contentPath: path.resolve(projectRoot, t.content_path),
+      };
     }
   }
   return {

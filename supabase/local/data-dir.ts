@@ -38,7 +38,9 @@ export async function clearLeftovers(pgdata: string, log: (line: string) => void
     process.kill(pid, "SIGINT");
     for (let i = 0; i < 100 && cluster.isAlive(pid); i++) await new Promise((r) => setTimeout(r, 50));
     if (cluster.isAlive(pid)) {
-      throw new StackError(`A leftover Postgres (pid ${pid}) holds ${pgdata} and did not stop. Run: kill ${pid}, then start again.`);
+      throw new StackError(
+        `A leftover Postgres (pid ${pid}) holds ${pgdata} and did not stop. Run: kill ${pid}, then start again.`,
+      );
     }
   } else {
     log(`Removed a stale postmaster.pid (pid ${pid} is gone) left by a stack that was killed.`);
@@ -76,7 +78,8 @@ export function sweepAbandonedTestDirs(current: string): void {
       const pg = cluster.postmasterPid(path.join(dir, "db"));
       if (pg && cluster.isAlive(pg)) process.kill(pg, "SIGINT");
       const remove = (tries: number) => {
-        if (pg && cluster.isAlive(pg) && tries > 0) return void setTimeout(() => remove(tries - 1), 200).unref();
+        if (pg && cluster.isAlive(pg) && tries > 0)
+          return void setTimeout(() => remove(tries - 1), 200).unref();
         rmSync(dir, { recursive: true, force: true });
       };
       remove(25);
@@ -85,4 +88,3 @@ export function sweepAbandonedTestDirs(current: string): void {
     }
   }
 }
-

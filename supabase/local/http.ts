@@ -31,9 +31,18 @@ export function applyCors(req: IncomingMessage, res: ServerResponse): void {
   for (const [name, value] of Object.entries(corsHeaders)) res.setHeader(name, value);
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers });
+  res.writeHead(status, {
+    "Content-Type": "application/json",
+    "Content-Length": Buffer.byteLength(text),
+    ...headers,
+  });
   res.end(text);
 }
 

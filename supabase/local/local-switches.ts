@@ -20,7 +20,8 @@ function parsePatch(body: Record<string, unknown>): Patch {
   }
   if (body.rate_limits !== undefined) {
     const limits = body.rate_limits;
-    if (!limits || typeof limits !== "object" || Array.isArray(limits)) throw bad("rate_limits must be an object");
+    if (!limits || typeof limits !== "object" || Array.isArray(limits))
+      throw bad("rate_limits must be an object");
     patch.rate_limits = {};
     for (const [key, value] of Object.entries(limits)) {
       const name = limitNames.find((n) => n === key);
@@ -43,14 +44,20 @@ function publicView(ctx: AuthContext) {
  * POST /__local/reset to restore the start-up config and clear rate-limit counters. Only in --test mode
  * and only with the service_role key, so a dev stack cannot be reconfigured by a web page.
  */
-export async function handleLocalSwitches(ctx: AuthContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+export async function handleLocalSwitches(
+  ctx: AuthContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
   try {
     if (!ctx.testMode) throw new AuthError(404, "not_found", "Test switches exist only in --test mode");
     await requireServiceRole(req);
     if (req.method !== "POST") throw new AuthError(405, "method_not_allowed", "Use POST");
     if (url.pathname === "/__local/config") {
       const patch = parsePatch(parseJsonObject(await readBody(req)));
-      if (patch.enable_confirmations !== undefined) ctx.config.enable_confirmations = patch.enable_confirmations;
+      if (patch.enable_confirmations !== undefined)
+        ctx.config.enable_confirmations = patch.enable_confirmations;
       for (const [key, value] of Object.entries(patch.rate_limits ?? {})) {
         const k = key as keyof RateLimits;
         ctx.config.rate_limits[k] = value;

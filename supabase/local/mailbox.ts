@@ -2,10 +2,22 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { escapeHtml, sendJson } from "./http.ts";
 
-export type Mail = { id: string; to: string; subject: string; text: string; html: string; links: string[]; created_at: string };
+export type Mail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+  created_at: string;
+};
 
 /** Auth e-mails of the local stack, newest first; kept in memory (a restart empties it). */
-export type Mailbox = { deliver(mail: Omit<Mail, "id" | "created_at">): Mail; list(to?: string): Mail[]; clear(to?: string): void };
+export type Mailbox = {
+  deliver(mail: Omit<Mail, "id" | "created_at">): Mail;
+  list(to?: string): Mail[];
+  clear(to?: string): void;
+};
 
 const keep = 500;
 
@@ -29,7 +41,12 @@ export function createMailbox(): Mailbox {
 }
 
 /** GET/DELETE <url>/mailbox/api/messages and the readable page at <url>/mailbox. */
-export function handleMailbox(mailbox: Mailbox, req: IncomingMessage, res: ServerResponse, url: URL): boolean {
+export function handleMailbox(
+  mailbox: Mailbox,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): boolean {
   const to = url.searchParams.get("to") ?? undefined;
   if (url.pathname === "/mailbox/api/messages") {
     if (req.method === "GET") sendJson(res, 200, mailbox.list(to), { "Cache-Control": "no-store" });

@@ -25,7 +25,8 @@ function projectConfigured(): boolean {
   if (process.env.NEXT_PUBLIC_SUPABASE_URL) return true;
   for (const file of [".env.local", ".env"]) {
     const full = path.join(projectRoot, file);
-    if (existsSync(full) && /^\s*NEXT_PUBLIC_SUPABASE_URL\s*=\s*["']?\S/m.test(readFileSync(full, "utf8"))) return true;
+    if (existsSync(full) && /^\s*NEXT_PUBLIC_SUPABASE_URL\s*=\s*["']?\S/m.test(readFileSync(full, "utf8")))
+      return true;
   }
   return false;
 }
@@ -52,7 +53,9 @@ function banner(stack: Stack) {
     `  Demo logins: mia@example.com (also jack, olivia, liam, chloe, noah, ava, ethan @example.com), password noosa-demo-2026`,
   ];
   if (stack.seed === "changed-since-seeded") {
-    lines.push(`  Note: supabase/seed.sql changed since this database was seeded. To start over with fresh demo data: node supabase/local/with-stack.ts --dev --reset -- next dev`);
+    lines.push(
+      `  Note: supabase/seed.sql changed since this database was seeded. To start over with fresh demo data: node supabase/local/with-stack.ts --dev --reset -- next dev`,
+    );
   }
   console.log(lines.join("\n"));
 }
@@ -70,7 +73,9 @@ export async function main() {
   let child: ChildProcess | null = null;
   let stopping = false;
   const shutdown = async (code: number) => {
-    await stack?.stop().catch((e: unknown) => console.error("with-stack: stopping the local stack failed:", e));
+    await stack
+      ?.stop()
+      .catch((e: unknown) => console.error("with-stack: stopping the local stack failed:", e));
     process.exit(code);
   };
   const onSignal = (sig: NodeJS.Signals) => {
@@ -108,4 +113,3 @@ export async function main() {
   });
   child.on("exit", (code, signal) => void shutdown(exitCodeOf(code, signal)));
 }
-

@@ -20,11 +20,17 @@ export function createApiServer(ctx: AuthContext): Server {
         if (!res.headersSent) sendJson(res, 500, { message: "Unexpected failure" });
         else res.destroy();
       });
-    if (url.pathname.startsWith("/auth/v1/") || url.pathname === "/auth/v1") return done(handleAuth(ctx, req, res, url));
+    if (url.pathname.startsWith("/auth/v1/") || url.pathname === "/auth/v1")
+      return done(handleAuth(ctx, req, res, url));
     if (url.pathname.startsWith("/__local/")) return done(handleLocalSwitches(ctx, req, res, url));
     if (handleMailbox(ctx.mailbox, req, res, url)) return;
     if (url.pathname === "/" || url.pathname === "/health") {
-      return sendJson(res, 200, { name: "supabase-local", auth: "/auth/v1", realtime: "/realtime/v1/websocket", mailbox: "/mailbox" });
+      return sendJson(res, 200, {
+        name: "supabase-local",
+        auth: "/auth/v1",
+        realtime: "/realtime/v1/websocket",
+        mailbox: "/mailbox",
+      });
     }
     sendJson(res, 404, { message: "Not found", code: "not_found" });
   });

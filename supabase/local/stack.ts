@@ -54,9 +54,14 @@ async function ports(mode: Mode, configured: { apiPort: number; dbPort: number }
   if (mode === "test") return { apiPort: await freePort(), dbPort: await freePort() };
   const apiPort = Number(process.env.SUPABASE_LOCAL_API_PORT) || configured.apiPort;
   const dbPort = Number(process.env.SUPABASE_LOCAL_DB_PORT) || configured.dbPort;
-  for (const [name, port, variable] of [["API", apiPort, "SUPABASE_LOCAL_API_PORT"], ["Postgres", dbPort, "SUPABASE_LOCAL_DB_PORT"]] as const) {
+  for (const [name, port, variable] of [
+    ["API", apiPort, "SUPABASE_LOCAL_API_PORT"],
+    ["Postgres", dbPort, "SUPABASE_LOCAL_DB_PORT"],
+  ] as const) {
     if (!(await portIsFree(port))) {
-      throw new StackError(`Port ${port} (${name}) is already in use by another program. Stop it, or choose another port with ${variable}=<port>.`);
+      throw new StackError(
+        `Port ${port} (${name}) is already in use by another program. Stop it, or choose another port with ${variable}=<port>.`,
+      );
     }
   }
   return { apiPort, dbPort };
@@ -64,7 +69,8 @@ async function ports(mode: Mode, configured: { apiPort: number; dbPort: number }
 
 // SUPABASE_LOCAL_TIMING=1 prints when each start-up phase ended, in ms since the process started (stderr).
 const phase = (name: string) => {
-  if (process.env.SUPABASE_LOCAL_TIMING) console.error(`[stack] ${name} at ${Math.round(performance.now())} ms`);
+  if (process.env.SUPABASE_LOCAL_TIMING)
+    console.error(`[stack] ${name} at ${Math.round(performance.now())} ms`);
 };
 
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -76,7 +82,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const testMode = options.mode === "test";
   const dir = testMode
     ? mkdtempSync(path.join(throwawayRoot(), "supabase-local-"))
-    : path.resolve(options.dir ?? process.env.SUPABASE_LOCAL_DIR ?? path.join(projectRoot, "supabase/.local"));
+    : path.resolve(
+        options.dir ?? process.env.SUPABASE_LOCAL_DIR ?? path.join(projectRoot, "supabase/.local"),
+      );
   const cleanups: (() => Promise<void> | void)[] = [];
   const stop = async () => {
     for (const fn of cleanups.reverse().splice(0)) await fn();
@@ -108,8 +116,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     let pg = await startPg();
     cleanups.push(() => pg.stop());
     phase("postgres ready");
-    const { postgres, loadOrCreateKeys, setSigningKeys, serviceRoleKey, verifyAccessToken, createLimiters, createMailbox, createApiServer, attachRealtime } =
-      await loading;
+    const {
+      postgres,
+      loadOrCreateKeys,
+      setSigningKeys,
+      serviceRoleKey,
+      verifyAccessToken,
+      createLimiters,
+      createMailbox,
+      createApiServer,
+      attachRealtime,
+    } = await loading;
     setSigningKeys(await loadOrCreateKeys(testMode ? null : path.join(dir, "jwt-keys.json")));
     phase("services loaded");
 
@@ -142,7 +159,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     };
     if (testMode) {
       // Generous by default so suites do not trip over each other; tests lower them via /__local/config.
-      const generous = { email_sent: 100_000, sign_in_sign_ups: 100_000, token_verifications: 100_000, token_refresh: 100_000 };
+      const generous = {
+        email_sent: 100_000,
+        sign_in_sign_ups: 100_000,
+        token_verifications: 100_000,
+        token_refresh: 100_000,
+      };
       ctx.initialConfig.rate_limits = generous;
       ctx.config = structuredClone(ctx.initialConfig);
       ctx.limits = createLimiters(generous);
@@ -150,7 +172,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const server = createApiServer(ctx);
     await new Promise<void>((resolve, reject) => {
       server.once("error", (e: NodeJS.ErrnoException) =>
-        reject(e.code === "EADDRINUSE" ? new StackError(`Port ${apiPort} (API) is already in use. Stop that program or set SUPABASE_LOCAL_API_PORT.`) : e),
+        reject(
+          e.code === "EADDRINUSE"
+            ? new StackError(
+                `Port ${apiPort} (API) is already in use. Stop that program or set SUPABASE_LOCAL_API_PORT.`,
+              )
+            : e,
+        ),
       );
       server.listen(apiPort, "127.0.0.1", () => resolve());
     });

@@ -49,6 +49,8 @@ subject = "Say \\"hi\\"\\n"
     expect(config.dbPort).toBe(54322);
     expect(config.auth.site_url).toBe("http://127.0.0.1:3000");
     expect(config.auth.jwt_expiry).toBe(3600);
-    expect(config.auth.templates.recovery?.contentPath).toBe(path.join(projectRoot, "supabase/templates/recovery.html"));
+    expect(config.auth.templates.recovery?.contentPath).toBe(
+      path.join(projectRoot, "supabase/templates/recovery.html"),
+    );
   });
 });

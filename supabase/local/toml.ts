@@ -42,7 +42,8 @@ function descend(root: TomlTable, names: string[], lineNo: number): TomlTable {
   let table = root;
   for (const name of names) {
     const next = (table[name] ??= {});
-    if (typeof next !== "object" || Array.isArray(next)) throw new TomlError(`line ${lineNo}: ${name} is not a table`);
+    if (typeof next !== "object" || Array.isArray(next))
+      throw new TomlError(`line ${lineNo}: ${name} is not a table`);
     table = next;
   }
   return table;

@@ -13,7 +13,14 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 /** The environment of a fresh shell: this suite itself runs inside a stack, whose variables must not leak. */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env, ...extra };
-  for (const k of ["NEXT_PUBLIC_SUPABASE_URL", "NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY", "DATABASE_URL", "LOCAL_DB_ADMIN_URL", "LOCAL_MAILBOX_URL", "LOCAL_SERVICE_ROLE_KEY"]) {
+  for (const k of [
+    "NEXT_PUBLIC_SUPABASE_URL",
+    "NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY",
+    "DATABASE_URL",
+    "LOCAL_DB_ADMIN_URL",
+    "LOCAL_MAILBOX_URL",
+    "LOCAL_SERVICE_ROLE_KEY",
+  ]) {
     if (!(k in extra)) delete env[k];
   }
   return env;
@@ -41,23 +48,37 @@ async function until(check: () => boolean, ms = 15_000) {
 async function devEnv() {
   const dir = mkdtempSync(path.join(tmpdir(), "with-stack-dev-"));
   dirs.push(dir);
-  return cleanEnv({ SUPABASE_LOCAL_DIR: dir, SUPABASE_LOCAL_API_PORT: String(await freePort()), SUPABASE_LOCAL_DB_PORT: String(await freePort()) });
+  return cleanEnv({
+    SUPABASE_LOCAL_DIR: dir,
+    SUPABASE_LOCAL_API_PORT: String(await freePort()),
+    SUPABASE_LOCAL_DB_PORT: String(await freePort()),
+  });
 }
 
 // Waits to be stopped; gives up after a minute so it can never outlive the suite.
-const wait = [process.execPath, "-e", "console.log('child up pid=' + process.pid); setTimeout(() => {}, 60_000)"];
+const wait = [
+  process.execPath,
+  "-e",
+  "console.log('child up pid=' + process.pid); setTimeout(() => {}, 60_000)",
+];
 
 // Each case starts whole stacks; on a busy two-core machine that takes seconds.
 describe("with-stack", { timeout: 60_000 }, () => {
   it("passes the command's exit code through and gives it the stack's variables", async () => {
-    const run = start(["--test", "--", process.execPath, "-e", "console.log(process.env.LOCAL_MAILBOX_URL); process.exit(3)"], cleanEnv());
+    const run = start(
+      ["--test", "--", process.execPath, "-e", "console.log(process.env.LOCAL_MAILBOX_URL); process.exit(3)"],
+      cleanEnv(),
+    );
     expect(await run.exit).toBe(3);
     expect(run.out()).toMatch(/http:\/\/127\.0\.0\.1:\d+\/mailbox/);
   });
 
   it("only runs the command when a Supabase project is configured", async () => {
     const env = cleanEnv({ NEXT_PUBLIC_SUPABASE_URL: "https://example.supabase.co" });
-    const run = start(["--test", "--", process.execPath, "-e", "console.log('db=' + process.env.LOCAL_DB_ADMIN_URL)"], env);
+    const run = start(
+      ["--test", "--", process.execPath, "-e", "console.log('db=' + process.env.LOCAL_DB_ADMIN_URL)"],
+      env,
+    );
     expect(await run.exit).toBe(0);
     expect(run.out().trim()).toBe("db=undefined");
   });
@@ -75,7 +96,9 @@ describe("with-stack", { timeout: 60_000 }, () => {
     const otherDir = { ...(await devEnv()), SUPABASE_LOCAL_API_PORT: env.SUPABASE_LOCAL_API_PORT! };
     const busy = start(["--dev", "--", "true"], otherDir);
     expect(await busy.exit).toBe(1);
-    expect(busy.out()).toMatch(new RegExp(`Port ${env.SUPABASE_LOCAL_API_PORT} \\(API\\) is already in use.*SUPABASE_LOCAL_API_PORT`));
+    expect(busy.out()).toMatch(
+      new RegExp(`Port ${env.SUPABASE_LOCAL_API_PORT} \\(API\\) is already in use.*SUPABASE_LOCAL_API_PORT`),
+    );
     first.child.kill("SIGTERM");
     expect(await first.exit).toBe(143);
     expect(existsSync(path.join(env.SUPABASE_LOCAL_DIR!, "db/postmaster.pid"))).toBe(false);
@@ -87,7 +110,9 @@ describe("with-stack", { timeout: 60_000 }, () => {
     await until(() => /db=\S+/.test(run.out()));
     const sql = postgres(/db=(\S+)/.exec(run.out())![1]!, { max: 1, onnotice: () => {} });
     // A superuser backend can run a program; its shell's grandparent is the postmaster: kill that.
-    await sql.unsafe(`copy (select 1) to program 'kill -KILL $(cut -d" " -f4 /proc/$PPID/stat)'`).catch(() => {});
+    await sql
+      .unsafe(`copy (select 1) to program 'kill -KILL $(cut -d" " -f4 /proc/$PPID/stat)'`)
+      .catch(() => {});
     await sql.end({ timeout: 1 }).catch(() => {});
     expect(await run.exit).not.toBe(0);
     expect(run.out()).toMatch(/with-stack: Postgres stopped unexpectedly/);

@@ -1,9 +1,25 @@
 /** Outbound links and dining areas shown on /about-noosa. Areas, not businesses, so the cards do not date. */
 export const externalLinks = [
-  { href: "https://www.noosatri.com", label: "Noosa Triathlon — official event site", note: "Entries, race schedule and rules" },
-  { href: "https://www.visitnoosa.com.au", label: "Visit Noosa", note: "Accommodation, transport and local events" },
-  { href: "https://parks.qld.gov.au/parks/noosa", label: "Noosa National Park", note: "Coastal walks and park alerts" },
-  { href: "https://www.triathlon.org.au", label: "Triathlon Australia", note: "Clubs, coaching and race rules" },
+  {
+    href: "https://www.noosatri.com",
+    label: "Noosa Triathlon — official event site",
+    note: "Entries, race schedule and rules",
+  },
+  {
+    href: "https://www.visitnoosa.com.au",
+    label: "Visit Noosa",
+    note: "Accommodation, transport and local events",
+  },
+  {
+    href: "https://parks.qld.gov.au/parks/noosa",
+    label: "Noosa National Park",
+    note: "Coastal walks and park alerts",
+  },
+  {
+    href: "https://www.triathlon.org.au",
+    label: "Triathlon Australia",
+    note: "Clubs, coaching and race rules",
+  },
 ];
 
 export const diningAreas = [

@@ -22,8 +22,8 @@ export default function AboutNoosaPage() {
       <PageIntro eyebrow="The place and the race" title="About Noosa">
         <p>
           Noosa sits on Queensland&apos;s Sunshine Coast, about two hours north of Brisbane: a sheltered main
-          beach, a national park on the headland and a river winding through Noosaville. Every year it hosts one
-          of the biggest triathlons in the world.
+          beach, a national park on the headland and a river winding through Noosaville. Every year it hosts
+          one of the biggest triathlons in the world.
         </p>
       </PageIntro>
 
@@ -37,8 +37,8 @@ export default function AboutNoosaPage() {
               triathletes, plus relay teams who split the three legs between them.
             </p>
             <p>
-              Relay teams are how many locals first race Noosa: a swimmer, a rider and a runner share one entry.
-              That is also why late withdrawals hurt — and why this site exists.
+              Relay teams are how many locals first race Noosa: a swimmer, a rider and a runner share one
+              entry. That is also why late withdrawals hurt — and why this site exists.
             </p>
           </div>
           <dl className="grid grid-cols-3 gap-3 text-center lg:grid-cols-1">
@@ -47,9 +47,9 @@ export default function AboutNoosaPage() {
               ["Bike", bikeKm],
               ["Run", runKm],
             ].map(([leg, km]) => (
-              <div key={leg} className="rounded-2xl bg-ocean-50 p-4 ring-1 ring-ocean-100">
-                <dt className="text-sm font-semibold text-ocean-800">{leg}</dt>
-                <dd className="text-2xl font-extrabold text-ocean-950">{km} km</dd>
+              <div key={leg} className="bg-ocean-50 ring-ocean-100 rounded-2xl p-4 ring-1">
+                <dt className="text-ocean-800 text-sm font-semibold">{leg}</dt>
+                <dd className="text-ocean-950 text-2xl font-extrabold">{km} km</dd>
               </div>
             ))}
           </dl>
@@ -58,7 +58,11 @@ export default function AboutNoosaPage() {
 
       <section aria-labelledby="videos-title" className="bg-sand-100 py-12">
         <div className="mx-auto max-w-6xl px-4 sm:px-6">
-          <SectionHeading id="videos-title" title="Watch the course" intro="Videos load from YouTube only when you press play." />
+          <SectionHeading
+            id="videos-title"
+            title="Watch the course"
+            intro="Videos load from YouTube only when you press play."
+          />
           <div className="mx-auto max-w-4xl">
             <VideoGallery videos={aboutVideos} columns={2} />
           </div>
@@ -66,12 +70,16 @@ export default function AboutNoosaPage() {
       </section>
 
       <section aria-labelledby="dining-title" className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-        <SectionHeading id="dining-title" title="Where to eat" intro="Where teams meet before and after training." />
+        <SectionHeading
+          id="dining-title"
+          title="Where to eat"
+          intro="Where teams meet before and after training."
+        />
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {diningAreas.map((area) => (
             <li key={area.name} className="rounded-2xl border border-slate-200 p-6 shadow-sm">
-              <p className="text-sm font-semibold text-sunset-700">{area.kind}</p>
-              <h3 className="mt-1 text-lg font-bold text-ocean-900">{area.name}</h3>
+              <p className="text-sunset-700 text-sm font-semibold">{area.kind}</p>
+              <h3 className="text-ocean-900 mt-1 text-lg font-bold">{area.name}</h3>
               <p className="mt-2 text-slate-700">{area.text}</p>
             </li>
           ))}
@@ -84,7 +92,11 @@ export default function AboutNoosaPage() {
           <ul className="mx-auto grid max-w-4xl gap-4 sm:grid-cols-2">
             {externalLinks.map((link) => (
               <li key={link.href} className="rounded-2xl bg-white p-5 shadow-sm">
-                <a href={link.href} className="font-semibold text-ocean-800 underline underline-offset-2" rel="noopener">
+                <a
+                  href={link.href}
+                  className="text-ocean-800 font-semibold underline underline-offset-2"
+                  rel="noopener"
+                >
                   {link.label}
                 </a>
                 <p className="mt-1 text-sm text-slate-700">{link.note}</p>

@@ -19,9 +19,9 @@ export default function PrivacyPolicyPage() {
       <Prose className="mx-auto px-4 py-12 sm:px-6">
         <h2>Who we are</h2>
         <p>
-          {site.name} is a free community website that helps triathletes around Noosa, Queensland find training
-          partners and relay teammates. We handle personal information in line with the Australian Privacy
-          Principles in the Privacy Act 1988 (Cth).
+          {site.name} is a free community website that helps triathletes around Noosa, Queensland find
+          training partners and relay teammates. We handle personal information in line with the Australian
+          Privacy Principles in the Privacy Act 1988 (Cth).
         </p>
         <h2>What we collect</h2>
         <ul>
@@ -35,20 +35,22 @@ export default function PrivacyPolicyPage() {
         </ul>
         <h2>How we use it</h2>
         <p>
-          We use your information only to run the service: to show your profile to other athletes when you make
-          it public, to list your team, to deliver your messages and to send account e-mails such as sign-up
-          confirmations and password resets.
+          We use your information only to run the service: to show your profile to other athletes when you
+          make it public, to list your team, to deliver your messages and to send account e-mails such as
+          sign-up confirmations and password resets.
         </p>
         <h2>Our promises</h2>
         <ul>
           <li>Your data is never sold, rented or traded.</li>
           <li>No spam: we only e-mail you about your account.</li>
-          <li>Private profiles never appear in listings, and only the two people in a conversation can read it.</li>
+          <li>
+            Private profiles never appear in listings, and only the two people in a conversation can read it.
+          </li>
         </ul>
         <h2>Your choices</h2>
         <p>
-          You can edit your profile, switch it between public and private, or ask us to delete your account and
-          data at any time by e-mailing us. We respond within 30 days.
+          You can edit your profile, switch it between public and private, or ask us to delete your account
+          and data at any time by e-mailing us. We respond within 30 days.
         </p>
         <h2>Security and storage</h2>
         <p>
@@ -57,8 +59,8 @@ export default function PrivacyPolicyPage() {
         </p>
         <h2>Contact</h2>
         <p>
-          Questions or requests about your privacy: <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
-          , {site.addressLine}.
+          Questions or requests about your privacy:{" "}
+          <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>, {site.addressLine}.
         </p>
       </Prose>
     </>

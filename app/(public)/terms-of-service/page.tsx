@@ -20,8 +20,8 @@ export default function TermsOfServicePage() {
       <Prose className="mx-auto px-4 py-12 sm:px-6">
         <h2>The service</h2>
         <p>
-          {site.name} is a free service that helps athletes find training partners and relay teammates. We do not
-          sell, transfer or guarantee race entries. Event registration is separate and paid to the{" "}
+          {site.name} is a free service that helps athletes find training partners and relay teammates. We do
+          not sell, transfer or guarantee race entries. Event registration is separate and paid to the{" "}
           {event.name} organisers, and {site.name} is not affiliated with them.
         </p>
         <h2>Your account</h2>
@@ -32,8 +32,8 @@ export default function TermsOfServicePage() {
         </ul>
         <h2>Respect other athletes</h2>
         <p>
-          No harassment, spam, impersonation or commercial advertising. We may remove content or close accounts
-          that break these rules.
+          No harassment, spam, impersonation or commercial advertising. We may remove content or close
+          accounts that break these rules.
         </p>
         <h2>Training and racing safely</h2>
         <p>
@@ -55,8 +55,8 @@ export default function TermsOfServicePage() {
         </p>
         <h2>Governing law</h2>
         <p>
-          These terms are governed by the laws of Queensland, Australia, and disputes are subject to the courts
-          of Queensland.
+          These terms are governed by the laws of Queensland, Australia, and disputes are subject to the
+          courts of Queensland.
         </p>
         <h2>Contact</h2>
         <p>

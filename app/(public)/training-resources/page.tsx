@@ -29,13 +29,19 @@ export default function TrainingResourcesPage() {
                 aria-labelledby={`category-${category.name.replace(" ", "-")}`}
                 className="h-full rounded-2xl border border-slate-200 p-6 shadow-sm"
               >
-                <h2 id={`category-${category.name.replace(" ", "-")}`} className="text-xl font-bold text-ocean-900">
+                <h2
+                  id={`category-${category.name.replace(" ", "-")}`}
+                  className="text-ocean-900 text-xl font-bold"
+                >
                   {category.name}
                 </h2>
                 <ul className="mt-4 space-y-3">
                   {category.items.map((item) => (
                     <li key={item} className="flex items-start justify-between gap-3">
-                      <Link href="/browse" className="text-slate-800 underline decoration-slate-300 underline-offset-4 hover:text-ocean-800 hover:decoration-ocean-700">
+                      <Link
+                        href="/browse"
+                        className="hover:text-ocean-800 hover:decoration-ocean-700 text-slate-800 underline decoration-slate-300 underline-offset-4"
+                      >
                         {item}
                       </Link>
                       <Badge tone="warning" className="shrink-0">

@@ -16,13 +16,20 @@ function bearer(req: IncomingMessage): string {
 export async function bearerClaims(req: IncomingMessage): Promise<AccessClaims> {
   const claims = await verifyAccessToken(bearer(req));
   if (!claims) {
-    throw new AuthError(403, "bad_jwt", "invalid JWT: unable to parse or verify signature, token is malformed or expired");
+    throw new AuthError(
+      403,
+      "bad_jwt",
+      "invalid JWT: unable to parse or verify signature, token is malformed or expired",
+    );
   }
   return claims;
 }
 
 /** The signed-in user behind a user access token, with the checks GoTrue makes (protocol §A.7). */
-export async function requireUser(ctx: AuthContext, req: IncomingMessage): Promise<{ claims: AccessClaims; user: UserRow }> {
+export async function requireUser(
+  ctx: AuthContext,
+  req: IncomingMessage,
+): Promise<{ claims: AccessClaims; user: UserRow }> {
   const claims = await bearerClaims(req);
   if (!claims.sub || claims.role === "service_role" || claims.role === "anon") {
     throw new AuthError(403, "bad_jwt", "invalid claim: missing sub claim");

@@ -72,14 +72,24 @@ export function normaliseEmail(raw: string | undefined): string {
 
 export function checkPassword(ctx: AuthContext, password: string | undefined): string {
   if (password === undefined || password === "") {
-    throw new AuthError(422, "weak_password", `Password should be at least ${ctx.config.minimum_password_length} characters.`, {
-      weak_password: { reasons: ["length"] },
-    });
+    throw new AuthError(
+      422,
+      "weak_password",
+      `Password should be at least ${ctx.config.minimum_password_length} characters.`,
+      {
+        weak_password: { reasons: ["length"] },
+      },
+    );
   }
   if ([...password].length < ctx.config.minimum_password_length) {
-    throw new AuthError(422, "weak_password", `Password should be at least ${ctx.config.minimum_password_length} characters.`, {
-      weak_password: { reasons: ["length"] },
-    });
+    throw new AuthError(
+      422,
+      "weak_password",
+      `Password should be at least ${ctx.config.minimum_password_length} characters.`,
+      {
+        weak_password: { reasons: ["length"] },
+      },
+    );
   }
   if (Buffer.byteLength(password) > 72) {
     throw new AuthError(422, "validation_failed", "Password cannot be longer than 72 characters");

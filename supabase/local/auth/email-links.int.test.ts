@@ -2,7 +2,14 @@ import type { AuthChangeEvent } from "@supabase/supabase-js";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 import {
-  CookieJar, createConfirmedUser, lastLink, mailsTo, plainClient, serverClient, stackEnv, uniqueEmail,
+  CookieJar,
+  createConfirmedUser,
+  lastLink,
+  mailsTo,
+  plainClient,
+  serverClient,
+  stackEnv,
+  uniqueEmail,
 } from "../test-support/clients.ts";
 
 const redirectTo = "http://127.0.0.1:3100/auth/confirm?next=/teams";
@@ -16,17 +23,27 @@ describe("magic link (POST /otp) and verifyOtp", () => {
     expect(link.searchParams.get("type")).toBe("email");
     expect(link.searchParams.get("next")).toBe("/teams");
     const client = plainClient();
-    const { data, error } = await client.auth.verifyOtp({ type: "email", token_hash: link.searchParams.get("token_hash")! });
+    const { data, error } = await client.auth.verifyOtp({
+      type: "email",
+      token_hash: link.searchParams.get("token_hash")!,
+    });
     expect(error).toBeNull();
     expect(data.session?.user.id).toBe(id);
-    const again = await plainClient().auth.verifyOtp({ type: "email", token_hash: link.searchParams.get("token_hash")! });
+    const again = await plainClient().auth.verifyOtp({
+      type: "email",
+      token_hash: link.searchParams.get("token_hash")!,
+    });
     expect(again.error).toMatchObject({ status: 403, code: "otp_expired" });
   });
 
   it("creates and confirms a new user, or refuses with otp_disabled when create_user is false", async () => {
     const email = uniqueEmail("otp-new");
     const refused = await plainClient().auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
-    expect(refused.error).toMatchObject({ status: 422, code: "otp_disabled", message: "Signups not allowed for otp" });
+    expect(refused.error).toMatchObject({
+      status: 422,
+      code: "otp_disabled",
+      message: "Signups not allowed for otp",
+    });
     expect(await mailsTo(email)).toHaveLength(0);
     await plainClient().auth.signInWithOtp({ email });
     const [mail] = await mailsTo(email);
@@ -40,14 +57,21 @@ describe("magic link (POST /otp) and verifyOtp", () => {
 
   it("rejects a made-up token_hash", async () => {
     const { error } = await plainClient().auth.verifyOtp({ type: "email", token_hash: "f".repeat(56) });
-    expect(error).toMatchObject({ status: 403, code: "otp_expired", message: "Email link is invalid or has expired" });
+    expect(error).toMatchObject({
+      status: 403,
+      code: "otp_expired",
+      message: "Email link is invalid or has expired",
+    });
   });
 });
 
 describe("password recovery", () => {
   it("mails a type=recovery link that signs in with PASSWORD_RECOVERY; the new password then works", async () => {
     const { email, password } = await createConfirmedUser();
-    expect(await plainClient().auth.resetPasswordForEmail(email, { redirectTo })).toEqual({ data: {}, error: null });
+    expect(await plainClient().auth.resetPasswordForEmail(email, { redirectTo })).toEqual({
+      data: {},
+      error: null,
+    });
     const unknown = await plainClient().auth.resetPasswordForEmail(uniqueEmail("ghost"));
     expect(unknown.error).toBeNull();
     const link = await lastLink(email);
@@ -55,14 +79,21 @@ describe("password recovery", () => {
     const client = plainClient();
     const events: AuthChangeEvent[] = [];
     client.auth.onAuthStateChange((event) => void events.push(event));
-    const { error } = await client.auth.verifyOtp({ type: "recovery", token_hash: link.searchParams.get("token_hash")! });
+    const { error } = await client.auth.verifyOtp({
+      type: "recovery",
+      token_hash: link.searchParams.get("token_hash")!,
+    });
     expect(error).toBeNull();
     expect(events).toContain("PASSWORD_RECOVERY");
     const same = await client.auth.updateUser({ password });
     expect(same.error).toMatchObject({ status: 422, code: "same_password" });
     expect((await client.auth.updateUser({ password: "brand-new-pass" })).error).toBeNull();
-    expect((await plainClient().auth.signInWithPassword({ email, password: "brand-new-pass" })).error).toBeNull();
-    expect((await plainClient().auth.signInWithPassword({ email, password })).error).toMatchObject({ code: "invalid_credentials" });
+    expect(
+      (await plainClient().auth.signInWithPassword({ email, password: "brand-new-pass" })).error,
+    ).toBeNull();
+    expect((await plainClient().auth.signInWithPassword({ email, password })).error).toMatchObject({
+      code: "invalid_credentials",
+    });
   });
 });
 
@@ -83,7 +114,11 @@ describe("PKCE under @supabase/ssr", () => {
   it("GET /verify redirects with ?code= and exchangeCodeForSession completes the flow", async () => {
     const email = uniqueEmail("pkce");
     const jar = new CookieJar();
-    const { error: signUpError } = await serverClient(jar).auth.signUp({ email, password: "secret-pass", options: { emailRedirectTo: redirectTo } });
+    const { error: signUpError } = await serverClient(jar).auth.signUp({
+      email,
+      password: "secret-pass",
+      options: { emailRedirectTo: redirectTo },
+    });
     expect(signUpError).toBeNull();
     const tokenHash = (await lastLink(email)).searchParams.get("token_hash")!;
     const verifyUrl = `${stackEnv().url}/auth/v1/verify?token=${tokenHash}&type=signup&redirect_to=${encodeURIComponent(redirectTo)}`;
@@ -107,15 +142,26 @@ describe("PKCE under @supabase/ssr", () => {
 
   it("refuses a code with the wrong verifier (bad_code_verifier) and an unknown code (flow_state_not_found)", async () => {
     const email = uniqueEmail("pkce-bad");
-    await serverClient(new CookieJar()).auth.signInWithOtp({ email, options: { emailRedirectTo: redirectTo } });
+    await serverClient(new CookieJar()).auth.signInWithOtp({
+      email,
+      options: { emailRedirectTo: redirectTo },
+    });
     const tokenHash = (await lastLink(email)).searchParams.get("token_hash")!;
-    const res = await fetch(`${stackEnv().url}/auth/v1/verify?token=${tokenHash}&type=magiclink&redirect_to=${encodeURIComponent(redirectTo)}`, { redirect: "manual" });
+    const res = await fetch(
+      `${stackEnv().url}/auth/v1/verify?token=${tokenHash}&type=magiclink&redirect_to=${encodeURIComponent(redirectTo)}`,
+      { redirect: "manual" },
+    );
     const code = new URL(res.headers.get("location")!).searchParams.get("code")!;
     const otherJar = new CookieJar();
-    await serverClient(otherJar).auth.signInWithOtp({ email: uniqueEmail("other"), options: { emailRedirectTo: redirectTo } });
+    await serverClient(otherJar).auth.signInWithOtp({
+      email: uniqueEmail("other"),
+      options: { emailRedirectTo: redirectTo },
+    });
     const wrong = await serverClient(otherJar).auth.exchangeCodeForSession(code);
     expect(wrong.error).toMatchObject({ status: 400, code: "bad_code_verifier" });
-    const unknown = await serverClient(otherJar).auth.exchangeCodeForSession("00000000-0000-4000-8000-000000000000");
+    const unknown = await serverClient(otherJar).auth.exchangeCodeForSession(
+      "00000000-0000-4000-8000-000000000000",
+    );
     expect(unknown.error).toMatchObject({ status: 404, code: "flow_state_not_found" });
   });
 
@@ -124,7 +170,10 @@ describe("PKCE under @supabase/ssr", () => {
     const jar = new CookieJar();
     await serverClient(jar).auth.signInWithOtp({ email, options: { emailRedirectTo: redirectTo } });
     const tokenHash = (await lastLink(email)).searchParams.get("token_hash")!;
-    const res = await fetch(`${stackEnv().url}/auth/v1/verify?token=${tokenHash}&type=magiclink&redirect_to=${encodeURIComponent(redirectTo)}`, { redirect: "manual" });
+    const res = await fetch(
+      `${stackEnv().url}/auth/v1/verify?token=${tokenHash}&type=magiclink&redirect_to=${encodeURIComponent(redirectTo)}`,
+      { redirect: "manual" },
+    );
     const code = new URL(res.headers.get("location")!).searchParams.get("code")!;
     const db = postgres(stackEnv().adminDbUrl, { max: 1 });
     await db`update auth.flow_state set auth_code_issued_at = now() - interval '6 minutes' where auth_code = ${code}`;
@@ -137,10 +186,17 @@ describe("PKCE under @supabase/ssr", () => {
 describe("GET /verify without PKCE and e-mail change", () => {
   it("an implicit-flow link redirects with the session in the fragment", async () => {
     const email = uniqueEmail("implicit");
-    await plainClient().auth.signUp({ email, password: "secret-pass", options: { emailRedirectTo: redirectTo } });
+    await plainClient().auth.signUp({
+      email,
+      password: "secret-pass",
+      options: { emailRedirectTo: redirectTo },
+    });
     const tokenHash = (await lastLink(email)).searchParams.get("token_hash")!;
     expect(tokenHash).not.toMatch(/^pkce_/);
-    const res = await fetch(`${stackEnv().url}/auth/v1/verify?token=${tokenHash}&type=signup&redirect_to=${encodeURIComponent(redirectTo)}`, { redirect: "manual" });
+    const res = await fetch(
+      `${stackEnv().url}/auth/v1/verify?token=${tokenHash}&type=signup&redirect_to=${encodeURIComponent(redirectTo)}`,
+      { redirect: "manual" },
+    );
     expect(res.status).toBe(303);
     const fragment = new URLSearchParams(new URL(res.headers.get("location")!).hash.slice(1));
     expect(fragment.get("token_type")).toBe("bearer");
@@ -159,7 +215,10 @@ describe("GET /verify without PKCE and e-mail change", () => {
     expect(data.user).toMatchObject({ email, new_email: next });
     const link = await lastLink(next);
     expect(link.searchParams.get("type")).toBe("email_change");
-    const verified = await plainClient().auth.verifyOtp({ type: "email_change", token_hash: link.searchParams.get("token_hash")! });
+    const verified = await plainClient().auth.verifyOtp({
+      type: "email_change",
+      token_hash: link.searchParams.get("token_hash")!,
+    });
     expect(verified.error).toBeNull();
     expect(verified.data.user).toMatchObject({ id, email: next });
     expect((await plainClient().auth.signInWithPassword({ email: next, password })).error).toBeNull();

@@ -17,7 +17,12 @@ export const typesFor: Record<string, TokenType[]> = {
 };
 
 /** A PKCE flow when the client sent a code challenge (always under @supabase/ssr). */
-export async function createFlowState(ctx: AuthContext, userId: string, body: Record<string, unknown>, method: FlowMethod) {
+export async function createFlowState(
+  ctx: AuthContext,
+  userId: string,
+  body: Record<string, unknown>,
+  method: FlowMethod,
+) {
   const challenge = str(body, "code_challenge");
   if (!challenge) return null;
   const challengeMethod = (str(body, "code_challenge_method") ?? "s256").toLowerCase();
@@ -34,10 +39,20 @@ export async function createFlowState(ctx: AuthContext, userId: string, body: Re
 }
 
 /** Stores a fresh one-time token (replacing the user's previous one of that type) and returns the mail values. */
-export async function issueEmailToken(ctx: AuthContext, userId: string, email: string, type: TokenType, flowStateId: string | null) {
+export async function issueEmailToken(
+  ctx: AuthContext,
+  userId: string,
+  email: string,
+  type: TokenType,
+  flowStateId: string | null,
+) {
   const otp = otpCode();
   const hash = tokenHash(email, otp, !!flowStateId);
-  const sentColumn = { confirmation_token: "confirmation_sent_at", recovery_token: "recovery_sent_at", email_change_token_new: "email_change_sent_at" }[type];
+  const sentColumn = {
+    confirmation_token: "confirmation_sent_at",
+    recovery_token: "recovery_sent_at",
+    email_change_token_new: "email_change_sent_at",
+  }[type];
   await ctx.sql.begin(async (tx) => {
     await tx`insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, flow_state_id)
       values (${userId}, ${type}, ${hash}, ${email}, ${flowStateId})
@@ -48,14 +63,29 @@ export async function issueEmailToken(ctx: AuthContext, userId: string, email: s
   return { otp, hash };
 }
 
-export type ConsumedToken = { user_id: string; token_type: TokenType; relates_to: string; flow_state_id: string | null };
+export type ConsumedToken = {
+  user_id: string;
+  token_type: TokenType;
+  relates_to: string;
+  flow_state_id: string | null;
+};
 
 const invalidLink = () => new AuthError(403, "otp_expired", "Email link is invalid or has expired");
 
 /** Uses up a token found by hash (or by e-mail + code); throws 403 otp_expired when unknown or too old. */
-export async function consumeToken(ctx: AuthContext, hashes: string[], verifyType: string, email?: string): Promise<ConsumedToken> {
+export async function consumeToken(
+  ctx: AuthContext,
+  hashes: string[],
+  verifyType: string,
+  email?: string,
+): Promise<ConsumedToken> {
   const types = typesFor[verifyType];
-  if (!types) throw new AuthError(400, "validation_failed", `Verify requires a valid type, got ${verifyType || "none"}`);
+  if (!types)
+    throw new AuthError(
+      400,
+      "validation_failed",
+      `Verify requires a valid type, got ${verifyType || "none"}`,
+    );
   const [row] = await ctx.sql<(ConsumedToken & { expired: boolean })[]>`
     delete from auth.one_time_tokens where id = (
       select id from auth.one_time_tokens
@@ -64,7 +94,9 @@ export async function consumeToken(ctx: AuthContext, hashes: string[], verifyTyp
       limit 1)
     returning user_id, token_type, relates_to, flow_state_id,
       created_at < now() - make_interval(secs => ${ctx.config.otp_expiry}) as expired`;
-  if (!row) throw email ? new AuthError(403, "otp_expired", "Token has expired or is invalid") : invalidLink();
-  if (row.expired) throw email ? new AuthError(403, "otp_expired", "Token has expired or is invalid") : invalidLink();
+  if (!row)
+    throw email ? new AuthError(403, "otp_expired", "Token has expired or is invalid") : invalidLink();
+  if (row.expired)
+    throw email ? new AuthError(403, "otp_expired", "Token has expired or is invalid") : invalidLink();
   return row;
 }

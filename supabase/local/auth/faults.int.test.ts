@@ -1,8 +1,18 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createConfirmedUser, localSwitch, plainClient, stackEnv, uniqueEmail } from "../test-support/clients.ts";
+import {
+  createConfirmedUser,
+  localSwitch,
+  plainClient,
+  stackEnv,
+  uniqueEmail,
+} from "../test-support/clients.ts";
 
 const { url, key, serviceKey } = stackEnv();
-const headers = { apikey: key, Authorization: `Bearer ${key}`, "Content-Type": "application/json;charset=UTF-8" };
+const headers = {
+  apikey: key,
+  Authorization: `Bearer ${key}`,
+  "Content-Type": "application/json;charset=UTF-8",
+};
 
 afterEach(() => localSwitch("reset"));
 
@@ -23,17 +33,31 @@ describe("bad input gets a GoTrue-shaped error, never a crash", () => {
   });
 
   it("missing fields → validation_failed; unknown grant → unsupported_grant_type", async () => {
-    expect((await call("/auth/v1/token?grant_type=password", { method: "POST", body: "{}" })).body).toMatchObject({ code: "validation_failed" });
-    expect((await call("/auth/v1/token?grant_type=refresh_token", { method: "POST", body: "{}" })).body).toMatchObject({ code: "validation_failed" });
-    expect((await call("/auth/v1/token?grant_type=pkce", { method: "POST", body: "{}" })).body).toMatchObject({ code: "validation_failed" });
-    expect((await call("/auth/v1/verify", { method: "POST", body: '{"type":"email"}' })).body).toMatchObject({ code: "validation_failed" });
-    expect((await call("/auth/v1/verify", { method: "POST", body: '{"type":"bogus","token_hash":"x"}' })).body).toMatchObject({ code: "validation_failed" });
-    expect((await call("/auth/v1/token?grant_type=magic", { method: "POST", body: "{}" })).res.status).toBe(400);
+    expect(
+      (await call("/auth/v1/token?grant_type=password", { method: "POST", body: "{}" })).body,
+    ).toMatchObject({ code: "validation_failed" });
+    expect(
+      (await call("/auth/v1/token?grant_type=refresh_token", { method: "POST", body: "{}" })).body,
+    ).toMatchObject({ code: "validation_failed" });
+    expect((await call("/auth/v1/token?grant_type=pkce", { method: "POST", body: "{}" })).body).toMatchObject(
+      { code: "validation_failed" },
+    );
+    expect((await call("/auth/v1/verify", { method: "POST", body: '{"type":"email"}' })).body).toMatchObject({
+      code: "validation_failed",
+    });
+    expect(
+      (await call("/auth/v1/verify", { method: "POST", body: '{"type":"bogus","token_hash":"x"}' })).body,
+    ).toMatchObject({ code: "validation_failed" });
+    expect((await call("/auth/v1/token?grant_type=magic", { method: "POST", body: "{}" })).res.status).toBe(
+      400,
+    );
   });
 
   it("wrong methods → 405, unknown paths → 404, oversized bodies → 413, and the server keeps serving", async () => {
     expect((await call("/auth/v1/signup")).res.status).toBe(405);
-    expect((await call("/auth/v1/user", { method: "DELETE" })).body).toMatchObject({ code: "method_not_allowed" });
+    expect((await call("/auth/v1/user", { method: "DELETE" })).body).toMatchObject({
+      code: "method_not_allowed",
+    });
     expect((await call("/auth/v1/nothing-here")).res.status).toBe(404);
     const big = JSON.stringify({ email: "a@b.co", password: "x".repeat(200_000) });
     expect((await call("/auth/v1/signup", { method: "POST", body: big })).res.status).toBe(413);
@@ -45,14 +69,24 @@ describe("bad input gets a GoTrue-shaped error, never a crash", () => {
     expect(missing.status).toBe(401);
     expect(((await missing.json()) as { code: string }).code).toBe("no_authorization");
     expect((await call("/auth/v1/user")).body).toMatchObject({ code: "bad_jwt" }); // publishable key is no JWT
-    expect((await call("/auth/v1/logout", { method: "POST", headers: { Authorization: "Bearer a.b.c" } })).res.status).toBe(403);
-    expect((await call("/auth/v1/user", { headers: { Authorization: `Bearer ${serviceKey}` } })).body).toMatchObject({ code: "bad_jwt" });
+    expect(
+      (await call("/auth/v1/logout", { method: "POST", headers: { Authorization: "Bearer a.b.c" } })).res
+        .status,
+    ).toBe(403);
+    expect(
+      (await call("/auth/v1/user", { headers: { Authorization: `Bearer ${serviceKey}` } })).body,
+    ).toMatchObject({ code: "bad_jwt" });
   });
 
   it("CORS preflight allows the client headers and exposes X-Supabase-Api-Version", async () => {
     const res = await fetch(`${url}/auth/v1/token?grant_type=password`, {
       method: "OPTIONS",
-      headers: { Origin: "http://localhost:3000", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "apikey,authorization,content-type,x-client-info,x-supabase-api-version" },
+      headers: {
+        Origin: "http://localhost:3000",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers":
+          "apikey,authorization,content-type,x-client-info,x-supabase-api-version",
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-origin")).toBe("http://localhost:3000");
@@ -78,7 +112,9 @@ describe("rate limits", () => {
     const email = uniqueEmail("rl2");
     const { error } = await client.auth.signInWithOtp({ email });
     expect(error).toMatchObject({ status: 429, code: "over_email_send_rate_limit" });
-    const users = await fetch(`${url}/auth/v1/admin/users?per_page=1000`, { headers: { Authorization: `Bearer ${serviceKey}`, apikey: key } });
+    const users = await fetch(`${url}/auth/v1/admin/users?per_page=1000`, {
+      headers: { Authorization: `Bearer ${serviceKey}`, apikey: key },
+    });
     expect(JSON.stringify(await users.json())).not.toContain(email); // nothing written
   });
 
@@ -86,8 +122,12 @@ describe("rate limits", () => {
     const { email, password } = await createConfirmedUser();
     await localSwitch("config", { rate_limits: { sign_in_sign_ups: 2 } });
     const client = plainClient();
-    for (let i = 0; i < 2; i++) expect((await client.auth.signInWithPassword({ email, password })).error).toBeNull();
-    expect((await client.auth.signInWithPassword({ email, password })).error).toMatchObject({ status: 429, code: "over_request_rate_limit" });
+    for (let i = 0; i < 2; i++)
+      expect((await client.auth.signInWithPassword({ email, password })).error).toBeNull();
+    expect((await client.auth.signInWithPassword({ email, password })).error).toMatchObject({
+      status: 429,
+      code: "over_request_rate_limit",
+    });
     await localSwitch("reset");
     expect((await client.auth.signInWithPassword({ email, password })).error).toBeNull();
   });
@@ -95,7 +135,11 @@ describe("rate limits", () => {
   it("the test switches need the service_role key and reject unknown settings", async () => {
     const anon = await call("/__local/config", { method: "POST", body: '{"enable_confirmations":false}' });
     expect(anon.res.status).toBe(403);
-    const bad = await call("/__local/config", { method: "POST", headers: { Authorization: `Bearer ${serviceKey}` }, body: '{"jwt_expiry":1}' });
+    const bad = await call("/__local/config", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${serviceKey}` },
+      body: '{"jwt_expiry":1}',
+    });
     expect(bad.res.status).toBe(400);
   });
 });

@@ -51,7 +51,13 @@ export async function signJwt(claims: Record<string, unknown>, expiresInSeconds:
     .sign(privateKey);
 }
 
-export type AccessClaims = { sub?: string; role: string; exp: number; session_id?: string; [claim: string]: unknown };
+export type AccessClaims = {
+  sub?: string;
+  role: string;
+  exp: number;
+  session_id?: string;
+  [claim: string]: unknown;
+};
 
 /** Verified claims of a token this stack signed, or null when it is malformed, forged or expired. */
 export async function verifyAccessToken(jwt: string): Promise<AccessClaims | null> {

@@ -17,17 +17,33 @@ describe("e-mail templates", () => {
       TokenHash: "abc",
       Token: "123456",
     });
-    expect(extractLinks(withRedirect)).toEqual(["http://127.0.0.1:3100/auth/confirm?next=/teams&token_hash=abc&type=email"]);
+    expect(extractLinks(withRedirect)).toEqual([
+      "http://127.0.0.1:3100/auth/confirm?next=/teams&token_hash=abc&type=email",
+    ]);
     expect(withRedirect).toContain("123456");
-    const withoutRedirect = renderTemplate(html, { SiteURL: site, RedirectTo: site, TokenHash: "abc", Token: "1" });
+    const withoutRedirect = renderTemplate(html, {
+      SiteURL: site,
+      RedirectTo: site,
+      TokenHash: "abc",
+      Token: "1",
+    });
     const link = new URL(extractLinks(withoutRedirect)[0]!);
     expect(link.origin + link.pathname).toBe(`${site}/auth/confirm`);
-    expect(Object.fromEntries(link.searchParams)).toEqual({ next: "/dashboard", token_hash: "abc", type: "email" });
+    expect(Object.fromEntries(link.searchParams)).toEqual({
+      next: "/dashboard",
+      token_hash: "abc",
+      type: "email",
+    });
   });
 
   it("marks recovery links type=recovery and escapes values", () => {
     const html = readFileSync(config.auth.templates.recovery!.contentPath, "utf8");
-    const out = renderTemplate(html, { SiteURL: site, RedirectTo: "http://x/?a=<b>", TokenHash: "h", Token: "1" });
+    const out = renderTemplate(html, {
+      SiteURL: site,
+      RedirectTo: "http://x/?a=<b>",
+      TokenHash: "h",
+      Token: "1",
+    });
     expect(out).toContain("&#60;b&#62;");
     expect(extractLinks(out)).toEqual(["http://x/?a=<b>&token_hash=h&type=recovery"]);
   });
@@ -44,8 +60,12 @@ describe("redirectTarget", () => {
   it("accepts the site and additional_redirect_urls, else falls back to the site URL", () => {
     expect(redirectTarget(ctx, undefined)).toBe(site);
     expect(redirectTarget(ctx, `${site}/`)).toBe(site);
-    expect(redirectTarget(ctx, "http://127.0.0.1:3100/auth/confirm?next=/x")).toBe("http://127.0.0.1:3100/auth/confirm?next=/x");
-    expect(redirectTarget(ctx, "http://localhost:3000/auth/confirm")).toBe("http://localhost:3000/auth/confirm?");
+    expect(redirectTarget(ctx, "http://127.0.0.1:3100/auth/confirm?next=/x")).toBe(
+      "http://127.0.0.1:3100/auth/confirm?next=/x",
+    );
+    expect(redirectTarget(ctx, "http://localhost:3000/auth/confirm")).toBe(
+      "http://localhost:3000/auth/confirm?",
+    );
     expect(redirectTarget(ctx, "https://evil.example/auth/confirm?next=/")).toBe(site);
     expect(redirectTarget(ctx, "not a url")).toBe(site);
   });

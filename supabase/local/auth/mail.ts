@@ -20,11 +20,13 @@ export function renderTemplate(template: string, vars: Record<string, string>): 
       continue;
     }
     const expr = m[1]!;
-    const value = (name: string) => (name.startsWith(".") ? (vars[name.slice(1)] ?? "") : name.replace(/^"|"$/g, ""));
+    const value = (name: string) =>
+      name.startsWith(".") ? (vars[name.slice(1)] ?? "") : name.replace(/^"|"$/g, "");
     let parts: string[];
     if (expr.startsWith("if ")) {
       parts = expr.slice(3).trim().split(/\s+/);
-      const cond = parts[0] === "eq" ? value(parts[1] ?? "") === value(parts[2] ?? "") : !!value(parts[0] ?? "");
+      const cond =
+        parts[0] === "eq" ? value(parts[1] ?? "") === value(parts[2] ?? "") : !!value(parts[0] ?? "");
       stack.push({ cond, parentLive: live() });
     } else if (expr === "else") {
       const top = stack.at(-1);
@@ -71,7 +73,14 @@ export function sendAuthMail(
   ctx: AuthContext,
   kind: MailKind,
   to: string,
-  vars: { RedirectTo: string; TokenHash: string; Token: string; Email: string; NewEmail?: string; TokenHashNew?: string },
+  vars: {
+    RedirectTo: string;
+    TokenHash: string;
+    Token: string;
+    Email: string;
+    NewEmail?: string;
+    TokenHashNew?: string;
+  },
 ): void {
   const template = ctx.config.templates[kind];
   const source = template
@@ -115,7 +124,8 @@ export function redirectTarget(ctx: AuthContext, requested: string | null | unde
     return site;
   }
   const sameHost = url.origin === new URL(site).origin;
-  const allowed = sameHost || ctx.config.additional_redirect_urls.some((g) => globToRegExp(g).test(requested));
+  const allowed =
+    sameHost || ctx.config.additional_redirect_urls.some((g) => globToRegExp(g).test(requested));
   if (!allowed) return site;
   return url.search ? requested : `${requested.replace(/\?$/, "")}?`;
 }

@@ -1,6 +1,13 @@
 import { AuthApiError, AuthWeakPasswordError } from "@supabase/supabase-js";
 import { afterEach, describe, expect, it } from "vitest";
-import { adminClient, createConfirmedUser, localSwitch, mailsTo, plainClient, uniqueEmail } from "../test-support/clients.ts";
+import {
+  adminClient,
+  createConfirmedUser,
+  localSwitch,
+  mailsTo,
+  plainClient,
+  uniqueEmail,
+} from "../test-support/clients.ts";
 
 afterEach(() => localSwitch("reset"));
 
@@ -10,11 +17,19 @@ describe("sign-up", () => {
     const { data, error } = await plainClient().auth.signUp({
       email,
       password: "secret-pass",
-      options: { data: { full_name: "Sam" }, emailRedirectTo: "http://127.0.0.1:3100/auth/confirm?next=/dashboard" },
+      options: {
+        data: { full_name: "Sam" },
+        emailRedirectTo: "http://127.0.0.1:3100/auth/confirm?next=/dashboard",
+      },
     });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
-    expect(data.user).toMatchObject({ email, aud: "authenticated", role: "authenticated", user_metadata: { full_name: "Sam" } });
+    expect(data.user).toMatchObject({
+      email,
+      aud: "authenticated",
+      role: "authenticated",
+      user_metadata: { full_name: "Sam" },
+    });
     expect(data.user?.email_confirmed_at).toBeUndefined();
     expect(data.user?.identities).toHaveLength(1);
     const [mail] = await mailsTo(email);
@@ -45,13 +60,21 @@ describe("sign-up", () => {
     await localSwitch("config", { enable_confirmations: false });
     const { error } = await plainClient().auth.signUp({ email, password: "another-pass" });
     expect(error).toBeInstanceOf(AuthApiError);
-    expect(error).toMatchObject({ status: 422, code: "user_already_exists", message: "User already registered" });
+    expect(error).toMatchObject({
+      status: 422,
+      code: "user_already_exists",
+      message: "User already registered",
+    });
   });
 
   it("resend mails a new confirmation link to an unconfirmed address only", async () => {
     const email = uniqueEmail("resend");
     await plainClient().auth.signUp({ email, password: "secret-pass" });
-    const { error } = await plainClient().auth.resend({ type: "signup", email, options: { emailRedirectTo: "http://127.0.0.1:3100/auth/confirm?next=/x" } });
+    const { error } = await plainClient().auth.resend({
+      type: "signup",
+      email,
+      options: { emailRedirectTo: "http://127.0.0.1:3100/auth/confirm?next=/x" },
+    });
     expect(error).toBeNull();
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(2);
@@ -76,7 +99,10 @@ describe("sign-up", () => {
 describe("password sign-in", () => {
   it("returns a session with the user and the tokens the clients need", async () => {
     const { email, password, id } = await createConfirmedUser();
-    const { data, error } = await plainClient().auth.signInWithPassword({ email: email.toUpperCase(), password });
+    const { data, error } = await plainClient().auth.signInWithPassword({
+      email: email.toUpperCase(),
+      password,
+    });
     expect(error).toBeNull();
     expect(data.session).toMatchObject({ token_type: "bearer", expires_in: 3600, user: { id, email } });
     expect(data.session!.expires_at! - Date.now() / 1000).toBeGreaterThan(3500);
@@ -85,20 +111,33 @@ describe("password sign-in", () => {
   });
 
   it("signs in the seeded demo accounts", async () => {
-    const { data, error } = await plainClient().auth.signInWithPassword({ email: "mia@example.com", password: "noosa-demo-2026" });
+    const { data, error } = await plainClient().auth.signInWithPassword({
+      email: "mia@example.com",
+      password: "noosa-demo-2026",
+    });
     expect(error).toBeNull();
     expect(data.user?.id).toBe("d0000000-0000-4000-8000-000000000001");
   });
 
   it("400 invalid_credentials for a wrong password or unknown address, email_not_confirmed before confirming", async () => {
     const { email } = await createConfirmedUser();
-    for (const attempt of [{ email, password: "wrong-pass" }, { email: uniqueEmail("nobody"), password: "wrong-pass" }]) {
+    for (const attempt of [
+      { email, password: "wrong-pass" },
+      { email: uniqueEmail("nobody"), password: "wrong-pass" },
+    ]) {
       const { error } = await plainClient().auth.signInWithPassword(attempt);
-      expect(error).toMatchObject({ status: 400, code: "invalid_credentials", message: "Invalid login credentials" });
+      expect(error).toMatchObject({
+        status: 400,
+        code: "invalid_credentials",
+        message: "Invalid login credentials",
+      });
     }
     const pending = uniqueEmail("pending");
     await plainClient().auth.signUp({ email: pending, password: "secret-pass" });
-    const { error } = await plainClient().auth.signInWithPassword({ email: pending, password: "secret-pass" });
+    const { error } = await plainClient().auth.signInWithPassword({
+      email: pending,
+      password: "secret-pass",
+    });
     expect(error).toMatchObject({ status: 400, code: "email_not_confirmed" });
   });
 });
@@ -107,7 +146,12 @@ describe("admin API", () => {
   it("creates confirmed users, refuses duplicates, lists and deletes them", async () => {
     const admin = adminClient().auth.admin;
     const email = uniqueEmail("admin");
-    const created = await admin.createUser({ email, password: "secret-pass", email_confirm: true, user_metadata: { a: 1 } });
+    const created = await admin.createUser({
+      email,
+      password: "secret-pass",
+      email_confirm: true,
+      user_metadata: { a: 1 },
+    });
     expect(created.data.user).toMatchObject({ email, user_metadata: { a: 1 } });
     expect(created.data.user?.email_confirmed_at).toBeTruthy();
     const again = await admin.createUser({ email, password: "secret-pass", email_confirm: true });
@@ -124,7 +168,11 @@ describe("admin API", () => {
     const email = uniqueEmail("admin-upd");
     const { data } = await admin.createUser({ email, password: "secret-pass" });
     expect(data.user?.email_confirmed_at).toBeUndefined();
-    const updated = await admin.updateUserById(data.user!.id, { email_confirm: true, password: "other-pass", user_metadata: { b: 2 } });
+    const updated = await admin.updateUserById(data.user!.id, {
+      email_confirm: true,
+      password: "other-pass",
+      user_metadata: { b: 2 },
+    });
     expect(updated.error).toBeNull();
     expect(updated.data.user).toMatchObject({ email, user_metadata: { b: 2 } });
     expect(updated.data.user?.email_confirmed_at).toBeTruthy();
@@ -132,7 +180,10 @@ describe("admin API", () => {
   });
 
   it("is closed to the publishable key and to user tokens", async () => {
-    const { error } = await plainClient().auth.admin.createUser({ email: uniqueEmail(), password: "secret-pass" });
+    const { error } = await plainClient().auth.admin.createUser({
+      email: uniqueEmail(),
+      password: "secret-pass",
+    });
     expect(error).toMatchObject({ status: 403, code: "bad_jwt" });
   });
 });

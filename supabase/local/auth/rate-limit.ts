@@ -4,7 +4,11 @@
  */
 export type RateLimiter = { take(key: string): boolean; reset(): void; setLimit(limit: number): void };
 
-export function createRateLimiter(limit: number, windowMs: number, now: () => number = Date.now): RateLimiter {
+export function createRateLimiter(
+  limit: number,
+  windowMs: number,
+  now: () => number = Date.now,
+): RateLimiter {
   let max = limit;
   const windows = new Map<string, { start: number; count: number }>();
   return {

@@ -1,7 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AuthError, parseJsonObject, readBody, sendAuthError, sendJson } from "../http.ts";
 import type { AuthContext, Request } from "./context.ts";
-import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser } from "./routes/admin.ts";
+import {
+  adminCreateUser,
+  adminDeleteUser,
+  adminGetUser,
+  adminListUsers,
+  adminUpdateUser,
+} from "./routes/admin.ts";
 import { logout } from "./routes/logout.ts";
 import { health, jwksRoute, settings } from "./routes/meta.ts";
 import { otp } from "./routes/otp.ts";
@@ -41,13 +47,19 @@ function match(path: string): { methods: Partial<Record<string, Handler>>; param
   return withParam ? { methods: withParam, param: decodeURIComponent(m[2]!) } : null;
 }
 
-export async function handleAuth(ctx: AuthContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+export async function handleAuth(
+  ctx: AuthContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
   try {
     const path = url.pathname.slice("/auth/v1".length).replace(/\/$/, "") || "/";
     const route = match(path);
     if (!route) throw new AuthError(404, "not_found", "Not found");
     const handler = route.methods[req.method ?? ""];
-    if (!handler) throw new AuthError(405, "method_not_allowed", `Method ${req.method} not allowed on ${path}`);
+    if (!handler)
+      throw new AuthError(405, "method_not_allowed", `Method ${req.method} not allowed on ${path}`);
     const body = req.method === "GET" || req.method === "HEAD" ? {} : parseJsonObject(await readBody(req));
     const result = await handler({ req, url, body, ctx }, route.param);
     if (result.status === 204 || result.body === null) {
@@ -56,6 +68,13 @@ export async function handleAuth(ctx: AuthContext, req: IncomingMessage, res: Se
   } catch (error) {
     if (error instanceof AuthError) return sendAuthError(res, error);
     console.error("[local auth] unexpected error:", error);
-    sendAuthError(res, new AuthError(500, "unexpected_failure", "Unexpected failure, please check server logs for more information"));
+    sendAuthError(
+      res,
+      new AuthError(
+        500,
+        "unexpected_failure",
+        "Unexpected failure, please check server logs for more information",
+      ),
+    );
   }
 }

@@ -1,7 +1,14 @@
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import {
-  adminClient, browserClient, CookieJar, createConfirmedUser, plainClient, serverClient, stackEnv, type RequestLog,
+  adminClient,
+  browserClient,
+  CookieJar,
+  createConfirmedUser,
+  plainClient,
+  serverClient,
+  stackEnv,
+  type RequestLog,
 } from "../test-support/clients.ts";
 
 const db = postgres(stackEnv().adminDbUrl, { max: 1, onnotice: () => {} });
@@ -22,7 +29,13 @@ describe("@supabase/ssr cookie round trip", () => {
     const next = serverClient(jar, log);
     const first = await next.auth.getClaims();
     expect(first.error).toBeNull();
-    expect(first.data?.claims).toMatchObject({ sub: id, email, role: "authenticated", aud: "authenticated", aal: "aal1" });
+    expect(first.data?.claims).toMatchObject({
+      sub: id,
+      email,
+      role: "authenticated",
+      aud: "authenticated",
+      aal: "aal1",
+    });
     expect(first.data?.claims.session_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(first.data?.header).toMatchObject({ alg: "ES256" });
     await serverClient(jar, log).auth.getClaims();
@@ -50,7 +63,9 @@ describe("@supabase/ssr cookie round trip", () => {
     const { email, password } = await createConfirmedUser();
     const jar = new CookieJar();
     await serverClient(jar).auth.signInWithPassword({ email, password });
-    const token = JSON.parse(Buffer.from(jar.cookies.get("sb-127-auth-token")!.slice(7), "base64url").toString());
+    const token = JSON.parse(
+      Buffer.from(jar.cookies.get("sb-127-auth-token")!.slice(7), "base64url").toString(),
+    );
     expect((await serverClient(jar).auth.signOut()).error).toBeNull();
     expect(jar.cookies.has("sb-127-auth-token")).toBe(false);
     const stale = await plainClient().auth.getUser(token.access_token);
@@ -123,8 +138,14 @@ describe("user", () => {
     expect(first.data.user?.user_metadata).toEqual({ a: 1, b: 2 });
     const second = await client.auth.updateUser({ data: { b: null, c: 3 } });
     expect(second.data.user?.user_metadata).toEqual({ a: 1, c: 3 });
-    expect((await client.auth.updateUser({ password: "123" })).error).toMatchObject({ status: 422, code: "weak_password" });
-    expect((await client.auth.updateUser({ email: other.email })).error).toMatchObject({ status: 422, code: "email_exists" });
+    expect((await client.auth.updateUser({ password: "123" })).error).toMatchObject({
+      status: 422,
+      code: "weak_password",
+    });
+    expect((await client.auth.updateUser({ email: other.email })).error).toMatchObject({
+      status: 422,
+      code: "email_exists",
+    });
     expect((await client.auth.getUser()).data.user?.user_metadata).toEqual({ a: 1, c: 3 });
   });
 

@@ -10,7 +10,12 @@ import { identityJson, userById, userJson, type UserRow } from "./users.ts";
 export type AuthMethod = "password" | "otp" | "magiclink" | "recovery" | "email/signup" | "email_change";
 
 /** Access-token claims as GoTrue's AccessTokenClaims (protocol §A.8). */
-async function accessToken(ctx: AuthContext, user: UserRow, sessionId: string, amr: { method: string; timestamp: number }[]) {
+async function accessToken(
+  ctx: AuthContext,
+  user: UserRow,
+  sessionId: string,
+  amr: { method: string; timestamp: number }[],
+) {
   return signJwt(
     {
       iss: `${ctx.url}/auth/v1`,
@@ -30,8 +35,17 @@ async function accessToken(ctx: AuthContext, user: UserRow, sessionId: string, a
   );
 }
 
-async function sessionBody(ctx: AuthContext, user: UserRow, sessionId: string, refresh: string, amrMethod: string, amrAt: Date) {
-  const token = await accessToken(ctx, user, sessionId, [{ method: amrMethod, timestamp: Math.floor(amrAt.getTime() / 1000) }]);
+async function sessionBody(
+  ctx: AuthContext,
+  user: UserRow,
+  sessionId: string,
+  refresh: string,
+  amrMethod: string,
+  amrAt: Date,
+) {
+  const token = await accessToken(ctx, user, sessionId, [
+    { method: amrMethod, timestamp: Math.floor(amrAt.getTime() / 1000) },
+  ]);
   return {
     access_token: token,
     token_type: "bearer",
@@ -71,7 +85,15 @@ export async function issueSession(ctx: AuthContext, userId: string, method: Aut
   return sessionBody(ctx, user, sessionId, token, method, new Date());
 }
 
-type TokenRow = { id: string; token: string; user_id: string; session_id: string; revoked: boolean; parent: string | null; updated_at: Date };
+type TokenRow = {
+  id: string;
+  token: string;
+  user_id: string;
+  session_id: string;
+  revoked: boolean;
+  parent: string | null;
+  updated_at: Date;
+};
 
 /**
  * Refresh with rotation (GoTrue tokens/service.go): a live token is revoked and replaced by a child. A revoked
@@ -80,15 +102,22 @@ type TokenRow = { id: string; token: string; user_id: string; session_id: string
  */
 export async function refreshSession(ctx: AuthContext, presented: string) {
   const result = await ctx.sql.begin(async (tx) => {
-    const [row] = await tx<TokenRow[]>`select * from auth.refresh_tokens where token = ${presented} for update`;
-    if (!row || !row.session_id) throw new AuthError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
-    const [session] = await tx<{ created_at: Date; amr_method: string }[]>`select created_at, amr_method from auth.sessions where id = ${row.session_id}`;
-    if (!session) throw new AuthError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+    const [row] = await tx<
+      TokenRow[]
+    >`select * from auth.refresh_tokens where token = ${presented} for update`;
+    if (!row || !row.session_id)
+      throw new AuthError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+    const [session] = await tx<
+      { created_at: Date; amr_method: string }[]
+    >`select created_at, amr_method from auth.sessions where id = ${row.session_id}`;
+    if (!session)
+      throw new AuthError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
     let next: string;
     if (row.revoked) {
       const [active] = await tx<TokenRow[]>`select * from auth.refresh_tokens
         where session_id = ${row.session_id} and revoked = false order by id desc limit 1`;
-      const withinReuse = Date.now() - new Date(row.updated_at).getTime() < ctx.config.refresh_token_reuse_interval * 1000;
+      const withinReuse =
+        Date.now() - new Date(row.updated_at).getTime() < ctx.config.refresh_token_reuse_interval * 1000;
       if (!active || (active.parent !== row.token && !withinReuse)) {
         // Reuse of an old token: someone may have stolen it. End the whole session (GoTrue's reuse detection).
         await tx`delete from auth.sessions where id = ${row.session_id}`;
@@ -103,10 +132,12 @@ export async function refreshSession(ctx: AuthContext, presented: string) {
     }
     await tx`update auth.sessions set refreshed_at = now(), updated_at = now() where id = ${row.session_id}`;
     const user = await userById(tx, row.user_id);
-    if (!user) throw new AuthError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
+    if (!user)
+      throw new AuthError(400, "refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found");
     return { reused: false as const, user, sessionId: row.session_id, next, session };
   });
-  if (result.reused) throw new AuthError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");
+  if (result.reused)
+    throw new AuthError(400, "refresh_token_already_used", "Invalid Refresh Token: Already Used");
   const { amr_method, created_at } = result.session;
   return sessionBody(ctx, result.user, result.sessionId, result.next, amr_method, new Date(created_at));
 }
@@ -117,8 +148,14 @@ export async function sessionExists(sql: postgres.Sql, sessionId: string): Promi
 }
 
 /** /logout scopes: global = every session of the user, local = this one, others = all but this one. */
-export async function revokeSessions(sql: postgres.Sql, userId: string, sessionId: string, scope: string): Promise<void> {
+export async function revokeSessions(
+  sql: postgres.Sql,
+  userId: string,
+  sessionId: string,
+  scope: string,
+): Promise<void> {
   if (scope === "local") await sql`delete from auth.sessions where id = ${sessionId}`;
-  else if (scope === "others") await sql`delete from auth.sessions where user_id = ${userId} and id <> ${sessionId}`;
+  else if (scope === "others")
+    await sql`delete from auth.sessions where user_id = ${userId} and id <> ${sessionId}`;
   else await sql`delete from auth.sessions where user_id = ${userId}`;
 }

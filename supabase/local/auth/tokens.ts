@@ -12,7 +12,9 @@ export function otpCode(length = 6): string {
 
 /** GoTrue's token hash: hex SHA-224 of email + OTP; PKCE flows prefix it with "pkce_". */
 export function tokenHash(email: string, otp: string, pkce = false): string {
-  const hash = createHash("sha224").update(email + otp).digest("hex");
+  const hash = createHash("sha224")
+    .update(email + otp)
+    .digest("hex");
   return pkce ? `pkce_${hash}` : hash;
 }
 

@@ -25,10 +25,14 @@ describe("bootstrap", () => {
     const roles = await admin`select rolname, rolcanlogin, rolbypassrls, rolinherit from pg_roles
       where rolname in ('anon', 'authenticated', 'service_role', 'authenticator') order by rolname`;
     expect(roles.map((r) => [r.rolname, r.rolcanlogin, r.rolbypassrls])).toEqual([
-      ["anon", false, false], ["authenticated", false, false], ["authenticator", true, false], ["service_role", false, true],
+      ["anon", false, false],
+      ["authenticated", false, false],
+      ["authenticator", true, false],
+      ["service_role", false, true],
     ]);
     expect(roles.find((r) => r.rolname === "authenticator")?.rolinherit).toBe(false);
-    const [pub] = await admin`select count(*)::int as n from pg_publication where pubname = 'supabase_realtime'`;
+    const [pub] =
+      await admin`select count(*)::int as n from pg_publication where pubname = 'supabase_realtime'`;
     expect(pub!.n).toBe(1);
   });
 
@@ -39,7 +43,11 @@ describe("bootstrap", () => {
       create policy own_rows on public.${table} for all to authenticated using (owner = auth.uid()) with check (owner = auth.uid());`);
     const alice = await createConfirmedUser();
     const bob = await createConfirmedUser();
-    const claims = (u: { id: string; email: string }) => ({ sub: u.id, role: "authenticated", email: u.email });
+    const claims = (u: { id: string; email: string }) => ({
+      sub: u.id,
+      role: "authenticated",
+      email: u.email,
+    });
     const seen = await withRls(claims(alice), async (tx) => {
       await tx.unsafe(`insert into public.${table} (note) values ('alice')`);
       return tx`select auth.uid() as uid, auth.role() as role, auth.jwt() ->> 'email' as email`;
@@ -49,10 +57,13 @@ describe("bootstrap", () => {
     const aliceRows = await withRls(claims(alice), (tx) => tx.unsafe(`select note from public.${table}`));
     expect(aliceRows.map((r) => r.note)).toEqual(["alice"]);
     expect(await withRls(null, (tx) => tx.unsafe(`select note from public.${table}`))).toHaveLength(0);
-    const forged = withRls(claims(alice), (tx) => tx.unsafe(`insert into public.${table} (owner, note) values ('${bob.id}', 'forged')`));
+    const forged = withRls(claims(alice), (tx) =>
+      tx.unsafe(`insert into public.${table} (owner, note) values ('${bob.id}', 'forged')`),
+    );
     await expect(forged).rejects.toMatchObject({ code: "42501" });
     // Same pooled connection after COMMIT: no user leaks into the next query.
-    const after = await app`select current_setting('request.jwt.claims', true) as claims, current_user as role`;
+    const after =
+      await app`select current_setting('request.jwt.claims', true) as claims, current_user as role`;
     expect(after[0]).toEqual({ claims: "", role: "authenticator" });
     const anonUid = await withRls(null, (tx) => tx`select auth.uid() as uid`);
     expect(anonUid[0]).toEqual({ uid: null });
@@ -72,13 +83,25 @@ describe("migration runner", () => {
       const dir = mkdtempSync(path.join(tmpdir(), "migrations-"));
       writeFileSync(path.join(dir, "20260101000000_first.sql"), "create table t (id int primary key);");
       writeFileSync(path.join(dir, "20260102000000_second.sql"), "insert into t values (1);");
-      expect(await applyMigrations(sql, dir)).toEqual(["20260101000000_first.sql", "20260102000000_second.sql"]);
+      expect(await applyMigrations(sql, dir)).toEqual([
+        "20260101000000_first.sql",
+        "20260102000000_second.sql",
+      ]);
       expect(await applyMigrations(sql, dir)).toEqual([]);
-      const rows = await sql`select version, name from supabase_migrations.schema_migrations order by version`;
-      expect(rows.map((r) => `${r.version}_${r.name}`)).toEqual(["20260101000000_first", "20260102000000_second"]);
+      const rows =
+        await sql`select version, name from supabase_migrations.schema_migrations order by version`;
+      expect(rows.map((r) => `${r.version}_${r.name}`)).toEqual([
+        "20260101000000_first",
+        "20260102000000_second",
+      ]);
       expect((await sql`select count(*)::int as n from t`)[0]!.n).toBe(1);
-      writeFileSync(path.join(dir, "20260103000000_broken.sql"), "insert into t values (2);\nselect nope from nowhere;");
-      await expect(applyMigrations(sql, dir)).rejects.toThrow(/20260103000000_broken\.sql failed \(line 2\): relation "nowhere" does not exist/);
+      writeFileSync(
+        path.join(dir, "20260103000000_broken.sql"),
+        "insert into t values (2);\nselect nope from nowhere;",
+      );
+      await expect(applyMigrations(sql, dir)).rejects.toThrow(
+        /20260103000000_broken\.sql failed \(line 2\): relation "nowhere" does not exist/,
+      );
       expect((await sql`select count(*)::int as n from t`)[0]!.n).toBe(1);
     } finally {
       await sql.end();

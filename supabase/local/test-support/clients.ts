@@ -24,7 +24,10 @@ export type RequestLog = { method: string; path: string }[];
 export function countingFetch(log: RequestLog): typeof fetch {
   return (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
-    log.push({ method: init?.method ?? (input instanceof Request ? input.method : "GET"), path: url.pathname + url.search });
+    log.push({
+      method: init?.method ?? (input instanceof Request ? input.method : "GET"),
+      path: url.pathname + url.search,
+    });
     return fetch(input, init);
   };
 }
@@ -37,14 +40,23 @@ export function uniqueEmail(tag = "user"): string {
 export function plainClient(log?: RequestLog): SupabaseClient {
   const { url, key } = stackEnv();
   return createClient(url, key, {
-    auth: { persistSession: true, autoRefreshToken: false, detectSessionInUrl: false, storage: memoryStorage() },
+    auth: {
+      persistSession: true,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storage: memoryStorage(),
+    },
     global: log ? { fetch: countingFetch(log) } : {},
   });
 }
 
 function memoryStorage() {
   const m = new Map<string, string>();
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) };
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  };
 }
 
 export type Cookie = { name: string; value: string; options?: CookieOptions };
@@ -73,7 +85,10 @@ export function serverClient(jar: CookieJar, log?: RequestLog): SupabaseClient {
 /** The browser client run in Node with explicit cookie methods (no document here). */
 export function browserClient(jar: CookieJar): SupabaseClient {
   const { url, key } = stackEnv();
-  return createBrowserClient(url, key, { cookies: { getAll: jar.getAll, setAll: jar.setAll }, isSingleton: false });
+  return createBrowserClient(url, key, {
+    cookies: { getAll: jar.getAll, setAll: jar.setAll },
+    isSingleton: false,
+  });
 }
 
 export function adminClient(): SupabaseClient {
@@ -87,7 +102,15 @@ export async function createConfirmedUser(email = uniqueEmail(), password = "cor
   return { email, password, id: data.user.id };
 }
 
-export type Mail = { id: string; to: string; subject: string; text: string; html: string; links: string[]; created_at: string };
+export type Mail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+  created_at: string;
+};
 
 export async function mailsTo(email: string): Promise<Mail[]> {
   const res = await fetch(`${stackEnv().mailboxUrl}/api/messages?to=${encodeURIComponent(email)}`);

@@ -18,7 +18,8 @@ export async function adminCreateUser(r: Request) {
     userMetadata: obj(body, "user_metadata") ?? obj(body, "data") ?? {},
     appMetadata: obj(body, "app_metadata"),
   });
-  if (!user) throw new AuthError(422, "email_exists", "A user with this email address has already been registered");
+  if (!user)
+    throw new AuthError(422, "email_exists", "A user with this email address has already been registered");
   return { status: 200, body: userJson(user) };
 }
 
@@ -30,7 +31,10 @@ export async function adminListUsers(r: Request) {
   const ids = await r.ctx.sql<{ id: string }[]>`select id from auth.users order by created_at, id
     limit ${perPage} offset ${(page - 1) * perPage}`;
   const users = await Promise.all(ids.map((row) => userById(r.ctx.sql, row.id)));
-  return { status: 200, body: { users: users.filter((u): u is UserRow => !!u).map(userJson), aud: "authenticated" } };
+  return {
+    status: 200,
+    body: { users: users.filter((u): u is UserRow => !!u).map(userJson), aud: "authenticated" },
+  };
 }
 
 async function target(r: Request, id: string | undefined): Promise<UserRow> {
@@ -60,7 +64,8 @@ export async function adminUpdateUser(r: Request, id?: string) {
   if (email && email !== user.email && (await userByEmail(ctx.sql, email))) {
     throw new AuthError(422, "email_exists", "A user with this email address has already been registered");
   }
-  const hash = body.password === undefined ? undefined : await hashPassword(checkPassword(ctx, str(body, "password")));
+  const hash =
+    body.password === undefined ? undefined : await hashPassword(checkPassword(ctx, str(body, "password")));
   const userMeta = obj(body, "user_metadata");
   const appMeta = obj(body, "app_metadata");
   await ctx.sql.begin(async (tx) => {
@@ -69,9 +74,12 @@ export async function adminUpdateUser(r: Request, id?: string) {
       await tx`update auth.identities set identity_data = identity_data || ${tx.json({ email })} where user_id = ${user.id} and provider = 'email'`;
     }
     if (hash) await tx`update auth.users set encrypted_password = ${hash} where id = ${user.id}`;
-    if (body.email_confirm === true) await tx`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = ${user.id}`;
-    if (userMeta) await tx`update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || ${tx.json(userMeta as never)} where id = ${user.id}`;
-    if (appMeta) await tx`update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}') || ${tx.json(appMeta as never)} where id = ${user.id}`;
+    if (body.email_confirm === true)
+      await tx`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = ${user.id}`;
+    if (userMeta)
+      await tx`update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || ${tx.json(userMeta as never)} where id = ${user.id}`;
+    if (appMeta)
+      await tx`update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}') || ${tx.json(appMeta as never)} where id = ${user.id}`;
     await tx`update auth.users set updated_at = now() where id = ${user.id}`;
   });
   return { status: 200, body: userJson((await userById(ctx.sql, user.id))!) };

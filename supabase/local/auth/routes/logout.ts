@@ -7,7 +7,11 @@ import { revokeSessions } from "../sessions.ts";
 export async function logout(r: Request) {
   const scope = r.url.searchParams.get("scope") ?? "global";
   if (!["global", "local", "others"].includes(scope)) {
-    throw new AuthError(400, "validation_failed", "Unsupported logout scope, must be one of global, local, others");
+    throw new AuthError(
+      400,
+      "validation_failed",
+      "Unsupported logout scope, must be one of global, local, others",
+    );
   }
   const { claims, user } = await requireUser(r.ctx, r.req);
   await revokeSessions(r.ctx.sql, user.id, claims.session_id!, scope);

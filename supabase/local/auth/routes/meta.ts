@@ -18,7 +18,10 @@ export async function settings(r: Request) {
 }
 
 export async function health() {
-  return { status: 200, body: { version: "local", name: "GoTrue", description: "Local stand-in for Supabase Auth" } };
+  return {
+    status: 200,
+    body: { version: "local", name: "GoTrue", description: "Local stand-in for Supabase Auth" },
+  };
 }
 
 /** GET /.well-known/jwks.json: the public ES256 key, so getClaims() verifies tokens without a request. */

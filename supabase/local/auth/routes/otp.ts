@@ -15,15 +15,26 @@ export async function otp(r: Request) {
   if (!user && !createAllowed) throw new AuthError(422, "otp_disabled", "Signups not allowed for otp");
   limitEmail(ctx);
   if (!user) {
-    user = (await createUser(ctx.sql, { email, confirmed: false, userMetadata: obj(body, "data") ?? {} })) ?? undefined;
+    user =
+      (await createUser(ctx.sql, { email, confirmed: false, userMetadata: obj(body, "data") ?? {} })) ??
+      undefined;
     if (!user) throw new AuthError(422, "user_already_exists", "User already registered");
   }
   const confirmed = !!user.email_confirmed_at;
   const flow = await createFlowState(ctx, user.id, body, confirmed ? "magiclink" : "email/signup");
   // GoTrue keeps magic-link tokens in the recovery slot and sends unconfirmed users the confirmation mail.
-  const { otp, hash } = await issueEmailToken(ctx, user.id, email, confirmed ? "recovery_token" : "confirmation_token", flow);
+  const { otp, hash } = await issueEmailToken(
+    ctx,
+    user.id,
+    email,
+    confirmed ? "recovery_token" : "confirmation_token",
+    flow,
+  );
   sendAuthMail(ctx, confirmed ? "magic_link" : "confirmation", email, {
-    RedirectTo: redirectTarget(ctx, r.url.searchParams.get("redirect_to")), TokenHash: hash, Token: otp, Email: email,
+    RedirectTo: redirectTarget(ctx, r.url.searchParams.get("redirect_to")),
+    TokenHash: hash,
+    Token: otp,
+    Email: email,
   });
   return { status: 200, body: {} };
 }

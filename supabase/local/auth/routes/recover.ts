@@ -14,7 +14,10 @@ export async function recover(r: Request) {
   const flow = await createFlowState(ctx, user.id, body, "recovery");
   const { otp, hash } = await issueEmailToken(ctx, user.id, email, "recovery_token", flow);
   sendAuthMail(ctx, "recovery", email, {
-    RedirectTo: redirectTarget(ctx, r.url.searchParams.get("redirect_to")), TokenHash: hash, Token: otp, Email: email,
+    RedirectTo: redirectTarget(ctx, r.url.searchParams.get("redirect_to")),
+    TokenHash: hash,
+    Token: otp,
+    Email: email,
   });
   return { status: 200, body: {} };
 }

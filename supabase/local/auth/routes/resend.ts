@@ -20,17 +20,28 @@ export async function resend(r: Request) {
     limitEmail(ctx);
     const flow = await createFlowState(ctx, user.id, body, "email/signup");
     const { otp, hash } = await issueEmailToken(ctx, user.id, email, "confirmation_token", flow);
-    sendAuthMail(ctx, "confirmation", email, { RedirectTo: redirect, TokenHash: hash, Token: otp, Email: email });
+    sendAuthMail(ctx, "confirmation", email, {
+      RedirectTo: redirect,
+      TokenHash: hash,
+      Token: otp,
+      Email: email,
+    });
     return { status: 200, body: {} };
   }
-  const [owner] = await ctx.sql<{ id: string; email: string }[]>`select id, email from auth.users where email_change = ${email}`;
+  const [owner] = await ctx.sql<
+    { id: string; email: string }[]
+  >`select id, email from auth.users where email_change = ${email}`;
   if (!owner) return { status: 200, body: {} };
   limitEmail(ctx);
   const flow = await createFlowState(ctx, owner.id, body, "email_change");
   const { otp, hash } = await issueEmailToken(ctx, owner.id, email, "email_change_token_new", flow);
   sendAuthMail(ctx, "email_change", email, {
-    RedirectTo: redirect, TokenHash: hash, TokenHashNew: hash, Token: otp, Email: owner.email, NewEmail: email,
+    RedirectTo: redirect,
+    TokenHash: hash,
+    TokenHashNew: hash,
+    Token: otp,
+    Email: owner.email,
+    NewEmail: email,
   });
   return { status: 200, body: {} };
 }
-

@@ -1,6 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { AuthError } from "../../http.ts";
-import { checkPassword, limitEmail, limitRequest, normaliseEmail, obj, str, type Request } from "../context.ts";
+import {
+  checkPassword,
+  limitEmail,
+  limitRequest,
+  normaliseEmail,
+  obj,
+  str,
+  type Request,
+} from "../context.ts";
 import { createFlowState, issueEmailToken } from "../email-tokens.ts";
 import { redirectTarget, sendAuthMail } from "../mail.ts";
 import { issueSession } from "../sessions.ts";
@@ -10,9 +18,18 @@ import { createUser, hashPassword, userByEmail, userById, userJson } from "../us
 function obfuscatedUser(email: string, data: Record<string, unknown>) {
   const now = new Date().toISOString();
   return {
-    id: randomUUID(), aud: "authenticated", role: "authenticated", email, phone: "", confirmation_sent_at: now,
-    app_metadata: { provider: "email", providers: ["email"] }, user_metadata: data, identities: [],
-    created_at: now, updated_at: now, is_anonymous: false,
+    id: randomUUID(),
+    aud: "authenticated",
+    role: "authenticated",
+    email,
+    phone: "",
+    confirmation_sent_at: now,
+    app_metadata: { provider: "email", providers: ["email"] },
+    user_metadata: data,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
   };
 }
 
@@ -20,7 +37,8 @@ function obfuscatedUser(email: string, data: Record<string, unknown>) {
 export async function signup(r: Request) {
   const { ctx, body } = r;
   limitRequest(r, "sign_in_sign_ups");
-  if (!ctx.config.enable_signup) throw new AuthError(422, "signup_disabled", "Signups not allowed for this instance");
+  if (!ctx.config.enable_signup)
+    throw new AuthError(422, "signup_disabled", "Signups not allowed for this instance");
   const email = normaliseEmail(str(body, "email"));
   const password = checkPassword(ctx, str(body, "password"));
   const data = obj(body, "data") ?? {};
@@ -38,14 +56,19 @@ export async function signup(r: Request) {
       raw_user_meta_data = raw_user_meta_data || ${ctx.sql.json(data as never)}, updated_at = now()
       where id = ${user.id}`;
   } else {
-    user = (await createUser(ctx.sql, { email, password, confirmed: !confirmations, userMetadata: data })) ?? undefined;
+    user =
+      (await createUser(ctx.sql, { email, password, confirmed: !confirmations, userMetadata: data })) ??
+      undefined;
     if (!user) throw new AuthError(422, "user_already_exists", "User already registered");
   }
   if (!confirmations) return { status: 200, body: await issueSession(ctx, user.id, "password") };
   const flow = await createFlowState(ctx, user.id, body, "email/signup");
   const { otp, hash } = await issueEmailToken(ctx, user.id, email, "confirmation_token", flow);
   sendAuthMail(ctx, "confirmation", email, {
-    RedirectTo: redirectTarget(ctx, r.url.searchParams.get("redirect_to")), TokenHash: hash, Token: otp, Email: email,
+    RedirectTo: redirectTarget(ctx, r.url.searchParams.get("redirect_to")),
+    TokenHash: hash,
+    Token: otp,
+    Email: email,
   });
   return { status: 200, body: userJson((await userById(ctx.sql, user.id))!) };
 }

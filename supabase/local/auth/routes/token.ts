@@ -18,7 +18,8 @@ async function password(r: Request) {
   const ok = await verifyPassword(pw, user?.encrypted_password ?? dummyHash);
   if (!user || !ok || !pw) throw new AuthError(400, "invalid_credentials", "Invalid login credentials");
   if (!user.email_confirmed_at) throw new AuthError(400, "email_not_confirmed", "Email not confirmed");
-  if (user.banned_until && new Date(user.banned_until) > new Date()) throw new AuthError(400, "user_banned", "User is banned");
+  if (user.banned_until && new Date(user.banned_until) > new Date())
+    throw new AuthError(400, "user_banned", "User is banned");
   return issueSession(ctx, user.id, "password");
 }
 
@@ -29,7 +30,14 @@ async function refresh(r: Request) {
   return refreshSession(r.ctx, token);
 }
 
-type FlowRow = { id: string; user_id: string; code_challenge: string; code_challenge_method: string; authentication_method: string; auth_code_issued_at: Date | null };
+type FlowRow = {
+  id: string;
+  user_id: string;
+  code_challenge: string;
+  code_challenge_method: string;
+  authentication_method: string;
+  auth_code_issued_at: Date | null;
+};
 
 /** grant_type=pkce: trades the ?code= from a mailed link plus the stored verifier for a session. */
 async function pkce(r: Request) {
@@ -38,28 +46,47 @@ async function pkce(r: Request) {
   const code = str(body, "auth_code");
   const verifier = str(body, "code_verifier");
   if (!code || !verifier) {
-    throw new AuthError(400, "validation_failed", "invalid request: both auth code and code verifier should be non-empty");
+    throw new AuthError(
+      400,
+      "validation_failed",
+      "invalid request: both auth code and code verifier should be non-empty",
+    );
   }
-  const [flow] = await ctx.sql<FlowRow[]>`select * from auth.flow_state where auth_code = ${code} and auth_code_issued_at is not null`;
-  if (!flow) throw new AuthError(404, "flow_state_not_found", "invalid flow state, no valid flow state found");
+  const [flow] = await ctx.sql<
+    FlowRow[]
+  >`select * from auth.flow_state where auth_code = ${code} and auth_code_issued_at is not null`;
+  if (!flow)
+    throw new AuthError(404, "flow_state_not_found", "invalid flow state, no valid flow state found");
   if (Date.now() - new Date(flow.auth_code_issued_at!).getTime() > flowStateLifetimeMs) {
     await ctx.sql`delete from auth.flow_state where id = ${flow.id}`;
     throw new AuthError(422, "flow_state_expired", "invalid flow state, flow state has expired");
   }
   if (!pkceMatches(flow.code_challenge_method, flow.code_challenge, verifier)) {
-    throw new AuthError(400, "bad_code_verifier", "code challenge does not match previously saved code verifier");
+    throw new AuthError(
+      400,
+      "bad_code_verifier",
+      "code challenge does not match previously saved code verifier",
+    );
   }
   // Single use: only the request that deletes the row gets the session.
   const deleted = await ctx.sql`delete from auth.flow_state where id = ${flow.id} returning id`;
-  if (!deleted.length) throw new AuthError(404, "flow_state_not_found", "invalid flow state, no valid flow state found");
-  const method: AuthMethod = flow.authentication_method === "recovery" ? "recovery" : flow.authentication_method === "magiclink" ? "magiclink" : "otp";
+  if (!deleted.length)
+    throw new AuthError(404, "flow_state_not_found", "invalid flow state, no valid flow state found");
+  const method: AuthMethod =
+    flow.authentication_method === "recovery"
+      ? "recovery"
+      : flow.authentication_method === "magiclink"
+        ? "magiclink"
+        : "otp";
   return issueSession(ctx, flow.user_id, method, true);
 }
 
 /** POST /token?grant_type=password|refresh_token|pkce */
 export async function token(r: Request) {
   const grant = r.url.searchParams.get("grant_type");
-  const handler = grant === "password" ? password : grant === "refresh_token" ? refresh : grant === "pkce" ? pkce : null;
-  if (!handler) throw new AuthError(400, "unsupported_grant_type", `unsupported_grant_type: ${grant ?? "missing"}`);
+  const handler =
+    grant === "password" ? password : grant === "refresh_token" ? refresh : grant === "pkce" ? pkce : null;
+  if (!handler)
+    throw new AuthError(400, "unsupported_grant_type", `unsupported_grant_type: ${grant ?? "missing"}`);
   return { status: 200, body: await handler(r) };
 }

@@ -17,7 +17,8 @@ export async function updateUser(r: Request) {
   const { user } = await requireUser(ctx, r.req);
   const password = body.password === undefined ? undefined : checkPassword(ctx, str(body, "password"));
   const data = body.data === undefined ? undefined : obj(body, "data");
-  if (body.data !== undefined && !data) throw new AuthError(400, "validation_failed", "data must be an object");
+  if (body.data !== undefined && !data)
+    throw new AuthError(400, "validation_failed", "data must be an object");
   const email = body.email === undefined ? undefined : normaliseEmail(str(body, "email"));
   const newEmail = email && email !== user.email ? email : undefined;
   if (password && (await verifyPassword(password, user.encrypted_password))) {
@@ -29,7 +30,8 @@ export async function updateUser(r: Request) {
   if (newEmail && ctx.config.enable_confirmations) limitEmail(ctx);
   const hash = password ? await hashPassword(password) : undefined;
   await ctx.sql.begin(async (tx) => {
-    if (hash) await tx`update auth.users set encrypted_password = ${hash}, updated_at = now() where id = ${user.id}`;
+    if (hash)
+      await tx`update auth.users set encrypted_password = ${hash}, updated_at = now() where id = ${user.id}`;
     if (data) {
       // GoTrue merges metadata; a null value removes the key.
       const removed = Object.keys(data).filter((k) => data[k] === null);
@@ -47,10 +49,20 @@ export async function updateUser(r: Request) {
   });
   if (newEmail && ctx.config.enable_confirmations) {
     const flow = await createFlowState(ctx, user.id, body, "email_change");
-    const { otp, hash: tokenHashNew } = await issueEmailToken(ctx, user.id, newEmail, "email_change_token_new", flow);
+    const { otp, hash: tokenHashNew } = await issueEmailToken(
+      ctx,
+      user.id,
+      newEmail,
+      "email_change_token_new",
+      flow,
+    );
     sendAuthMail(ctx, "email_change", newEmail, {
       RedirectTo: redirectTarget(ctx, r.url.searchParams.get("redirect_to")),
-      TokenHash: tokenHashNew, TokenHashNew: tokenHashNew, Token: otp, Email: user.email, NewEmail: newEmail,
+      TokenHash: tokenHashNew,
+      TokenHashNew: tokenHashNew,
+      Token: otp,
+      Email: user.email,
+      NewEmail: newEmail,
     });
   }
   return { status: 200, body: userJson((await userById(ctx.sql, user.id))!) };

@@ -16,7 +16,11 @@ async function complete(ctx: AuthContext, token: ConsumedToken, verifyType: stri
     });
   }
   const method: AuthMethod =
-    verifyType === "recovery" ? "recovery" : token.token_type === "email_change_token_new" ? "email_change" : "otp";
+    verifyType === "recovery"
+      ? "recovery"
+      : token.token_type === "email_change_token_new"
+        ? "email_change"
+        : "otp";
   return issueSession(ctx, token.user_id, method, true);
 }
 
@@ -65,8 +69,12 @@ export async function verifyGet(r: Request) {
     }
     const s = await complete(ctx, consumed, type);
     const fragment = new URLSearchParams({
-      access_token: s.access_token, expires_at: String(s.expires_at), expires_in: String(s.expires_in),
-      refresh_token: s.refresh_token, token_type: "bearer", type,
+      access_token: s.access_token,
+      expires_at: String(s.expires_at),
+      expires_in: String(s.expires_in),
+      refresh_token: s.refresh_token,
+      token_type: "bearer",
+      type,
     });
     return redirect(`${target}#${fragment}&sb=`);
   } catch (error) {
