@@ -32,6 +32,6 @@ export const publicEnv = parse(publicSchema, {
 /** Server-only settings; call from server code only. */
 export function serverEnv() {
   return parse(serverSchema, {
-    DATABASE_URL: process.env.DATABASE_URL ?? (usesLocalStack ? localStack.databaseUrl : undefined),
+    DATABASE_URL: process.env.DATABASE_URL || (usesLocalStack ? localStack.databaseUrl : undefined),
   });
 }
