@@ -1,16 +1,6 @@
 import { expect } from "@playwright/test";
+import type { Mail } from "../../supabase/local/mailbox.ts";
 import { stackEnv } from "./stack-env";
-
-/** One e-mail in the local stack's mailbox (newest first from the API). */
-export type Mail = {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  links: string[];
-  created_at: string;
-};
 
 function messagesUrl(to?: string): string {
   const url = new URL(`${stackEnv("LOCAL_MAILBOX_URL").replace(/\/$/, "")}/api/messages`);

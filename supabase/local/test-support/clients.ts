@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createBrowserClient, createServerClient, type CookieOptions } from "@supabase/ssr";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { Mail } from "../mailbox.ts";
 
 /** The stack's env vars, as `with-stack --test` hands them to Vitest. */
 export function stackEnv() {
@@ -101,16 +102,6 @@ export async function createConfirmedUser(email = uniqueEmail(), password = "cor
   if (error) throw error;
   return { email, password, id: data.user.id };
 }
-
-export type Mail = {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  links: string[];
-  created_at: string;
-};
 
 export async function mailsTo(email: string): Promise<Mail[]> {
   const res = await fetch(`${stackEnv().mailboxUrl}/api/messages?to=${encodeURIComponent(email)}`);
