@@ -5,9 +5,9 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Controller, get, useForm, type FieldPath } from "react-hook-form";
-import { toast } from "sonner";
 import type { z } from "zod";
 import { Button, buttonClasses } from "@/components/ui/button";
+import { toastError, toastInfo, toastSuccess } from "@/lib/toast";
 import {
   profileSchema,
   type ProfileActionResult,
@@ -73,16 +73,16 @@ export function ProfileForm({ mode, defaultValues, action }: ProfileFormProps) {
         if (path === "form") setError("root.server", { message });
         else setError(path as FieldPath<FormInput>, { type: "server", message }, { shouldFocus: true });
       }
-      toast.error(result.error, { duration: 4000 });
+      toastError(result.error);
       return;
     }
     setDone(true);
     if (mode === "create") {
-      if (result.existed) toast.info("You already have a profile.", { duration: 4000 });
-      else toast.success(text.success, { duration: 2000 });
+      if (result.existed) toastInfo("You already have a profile.");
+      else toastSuccess(text.success);
       router.push(result.existed ? "/profile" : "/dashboard");
     } else {
-      toast.success(text.success, { duration: 2000 });
+      toastSuccess(text.success);
       // Spec §2: the edit page moves on to /profile one second after success.
       setTimeout(() => router.push("/profile"), 1000);
     }
