@@ -6,6 +6,7 @@ import { StackError } from "./errors.ts";
 import { claimDir, clearLeftovers, sweepAbandonedTestDirs, throwawayRoot } from "./data-dir.ts";
 import * as cluster from "./postgres/cluster.ts";
 import { initialise, saveSchemaTemplate } from "./postgres/initdb.ts";
+import { dataDirReachableByPostgres } from "./postgres/os-user-access.ts";
 import { applyBootstrap, applyMigrations, applySeed, schemaKey, type SeedResult } from "./postgres/setup.ts";
 import { freePort, portIsFree } from "./ports.ts";
 
@@ -73,6 +74,17 @@ const phase = (name: string) => {
     console.error(`[stack] ${name} at ${Math.round(performance.now())} ms`);
 };
 
+/** The --dev data folder, unless Postgres (run as the OS user `postgres` when we are root) cannot reach it. */
+function devDataDir(chosen: string, log: (line: string) => void): string {
+  const dir = dataDirReachableByPostgres(chosen, cluster.runAs());
+  if (dir !== chosen) {
+    log(
+      `Postgres runs as the OS user "postgres" and cannot reach ${chosen}; the local data lives in ${dir}.`,
+    );
+  }
+  return dir;
+}
+
 export async function startStack(options: StackOptions): Promise<Stack> {
   const log = options.log ?? (() => {});
   phase("modules loaded");
@@ -82,8 +94,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const testMode = options.mode === "test";
   const dir = testMode
     ? mkdtempSync(path.join(throwawayRoot(), "supabase-local-"))
-    : path.resolve(
-        options.dir ?? process.env.SUPABASE_LOCAL_DIR ?? path.join(projectRoot, "supabase/.local"),
+    : devDataDir(
+        path.resolve(
+          options.dir ?? process.env.SUPABASE_LOCAL_DIR ?? path.join(projectRoot, "supabase/.local"),
+        ),
+        log,
       );
   const cleanups: (() => Promise<void> | void)[] = [];
   const stop = async () => {

