@@ -53,6 +53,8 @@ describe("the --dev data folder when the stack runs as root", () => {
       expect(dataDirReachableByPostgres(path.join(tmpdir(), "reachable", ".local"), ids)).toBe(
         path.join(tmpdir(), "reachable", ".local"),
       );
+      // A private folder of its own is fine: the stack opens it up itself.
+      expect(dataDirReachableByPostgres(checkout, ids)).toBe(checkout);
     },
   );
 

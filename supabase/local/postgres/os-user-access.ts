@@ -37,9 +37,10 @@ function canExecute(file: string, { uid, gid }: Ids): boolean {
  */
 export function dataDirReachableByPostgres(chosen: string, ids: Ids): string {
   if (ids.uid === undefined) return chosen;
-  let existing = chosen;
+  // The stack opens the chosen folder itself (chmod 0755); every folder above it must let Postgres through.
+  // `test -x` on a folder checks that every folder on the way to it can be searched too.
+  let existing = path.dirname(chosen);
   while (!existsSync(existing)) existing = path.dirname(existing);
-  // `test -x` on a folder checks that every folder on the way can be searched too.
   if (canExecute(existing, ids)) return chosen;
   const moved = path.join(
     tmpdir(),
