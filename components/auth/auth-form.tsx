@@ -70,8 +70,10 @@ export function AuthForm({
     if (result.error) setServerError(result.error);
   });
 
+  // method="post": a submit before hydration (slow network) reloads the page instead of putting the fields,
+  // a password among them, into the URL, the history and server logs.
   return (
-    <form id={id} noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={isSubmitting}>
+    <form id={id} method="post" noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={isSubmitting}>
       {notice}
       {serverError ? <DangerBox>{serverError}</DangerBox> : null}
       {success ? <SuccessBox>{success}</SuccessBox> : null}

@@ -88,8 +88,16 @@ export function ProfileForm({ mode, defaultValues, action }: ProfileFormProps) {
     }
   });
 
+  // method="post": a submit before hydration (slow network) reloads the page instead of putting the fields,
+  // a password among them, into the URL, the history and server logs.
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-8" aria-describedby="profile-form-status">
+    <form
+      method="post"
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-8"
+      aria-describedby="profile-form-status"
+    >
       <AboutFields form={form} errorOf={errorOf} />
       <AthleticFields form={form} errorOf={errorOf} />
       <TargetTimeFields form={form} errorOf={errorOf} />

@@ -10,6 +10,22 @@ import {
 } from "../support/users";
 
 test.describe("sign-up and sign-in", () => {
+  test("a sign-in sent before the page is interactive never puts the password in the URL", async ({
+    browser,
+  }) => {
+    // Without JavaScript the form is what a slow phone has before hydration: the browser submits it itself.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/auth");
+    await page.getByLabel("Email address").fill("early@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("never-in-the-url");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.waitForLoadState("load");
+    expect(new URL(page.url()).search).toBe("");
+    expect(page.url()).not.toContain("never-in-the-url");
+    await context.close();
+  });
+
   test("sign up, follow the confirmation e-mail, land on the dashboard signed in", async ({ page }) => {
     const email = uniqueEmail("signup");
     const since = new Date();

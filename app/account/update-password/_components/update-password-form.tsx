@@ -55,8 +55,10 @@ export function UpdatePasswordForm() {
     );
   }
 
+  // method="post": a submit before hydration (slow network) reloads the page instead of putting the fields,
+  // a password among them, into the URL, the history and server logs.
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={isSubmitting}>
+    <form method="post" noValidate onSubmit={onSubmit} className="space-y-4" aria-busy={isSubmitting}>
       {serverError ? <DangerBox>{serverError}</DangerBox> : null}
       <TextField
         id="new-password"
