@@ -34,6 +34,9 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // Next 16 blocks its dev resources (HMR) for any origin but localhost, which leaves a page opened at
+  // http://127.0.0.1:3000 un-hydrated in `npm run dev`. Production is unaffected.
+  allowedDevOrigins: ["127.0.0.1"],
   // Lets the e2e suite build beside a running `npm run dev` without clobbering it.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   async headers() {
