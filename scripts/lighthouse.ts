@@ -69,7 +69,7 @@ async function serve(dir: string): Promise<string> {
   throw new Error(`next start ${dir} did not answer on ${url}`);
 }
 
-/** A bare App Router page built with the project's own Next.js: what no Next page can beat. */
+/** A bare App Router page built with the project's own Next.js: the framework's floor on this machine. */
 function buildBaseline(): string {
   const dir = ".next-baseline";
   mkdirSync(join(dir, "app"), { recursive: true });
