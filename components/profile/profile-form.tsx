@@ -88,8 +88,8 @@ export function ProfileForm({ mode, defaultValues, action }: ProfileFormProps) {
     }
   });
 
-  // method="post": a submit before hydration (slow network) reloads the page instead of putting the fields,
-  // a password among them, into the URL, the history and server logs.
+  // method="post": a submit before hydration (slow network) reloads the page instead of putting the
+  // athlete's details into the URL, the history and server logs.
   return (
     <form
       method="post"
