@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { authLink, waitForMail } from "../support/mailbox";
 import { saveScreen } from "./alerts";
-import { createConfirmedUser, sessionCookieName, signInThroughUI } from "../support/users";
+import { createConfirmedUser, requestMagicLink, sessionCookieName, signInThroughUI } from "../support/users";
 
 const protectedRoutes = [
   "/dashboard",
@@ -54,12 +54,7 @@ test.describe("the guard on protected routes", () => {
       // A valid token with a hostile next: verification succeeds, the redirect stays on the site.
       const { email } = await createConfirmedUser();
       const since = new Date();
-      await page.goto("/auth?view=magic_link");
-      await page.getByLabel("Email address").fill(email);
-      await page.getByRole("button", { name: "Send magic link" }).click();
-      await expect(
-        page.getByRole("status").filter({ hasText: "Check your email for the magic link" }),
-      ).toBeVisible();
+      await requestMagicLink(page, email);
       const link = new URL(authLink(await waitForMail(email, { since })));
       link.searchParams.set("next", evil);
       await page.goto(link.toString());

@@ -1,18 +1,19 @@
 import { expect, test } from "@playwright/test";
 import { alerts, saveScreen } from "./alerts";
 import { authLink, listMail, oneTimeCode, waitForMail } from "../support/mailbox";
-import { createConfirmedUser, resetLocalAuth, setLocalAuthConfig, signInThroughUI } from "../support/users";
+import {
+  createConfirmedUser,
+  requestMagicLink,
+  resetLocalAuth,
+  setLocalAuthConfig,
+  signInThroughUI,
+} from "../support/users";
 
 test.describe("e-mail links", () => {
   test("magic link signs in and honours next", async ({ page }) => {
     const user = await createConfirmedUser();
     const since = new Date();
-    await page.goto("/auth?view=magic_link&next=%2Fteams");
-    await page.getByLabel("Email address").fill(user.email);
-    await page.getByRole("button", { name: "Send magic link" }).click();
-    await expect(
-      page.getByRole("status").filter({ hasText: "Check your email for the magic link" }),
-    ).toBeVisible();
+    await requestMagicLink(page, user.email, "/teams");
     await saveScreen(page, "auth-magic-link-sent");
 
     const link = authLink(await waitForMail(user.email, { since, subject: /sign-in|magic/i }));
@@ -25,12 +26,7 @@ test.describe("e-mail links", () => {
   test("the 6-digit code from the magic-link e-mail signs in on the verify_otp view", async ({ page }) => {
     const user = await createConfirmedUser();
     const since = new Date();
-    await page.goto("/auth?view=magic_link");
-    await page.getByLabel("Email address").fill(user.email);
-    await page.getByRole("button", { name: "Send magic link" }).click();
-    await expect(
-      page.getByRole("status").filter({ hasText: "Check your email for the magic link" }),
-    ).toBeVisible();
+    await requestMagicLink(page, user.email);
     const code = oneTimeCode(await waitForMail(user.email, { since, subject: /sign-in|magic/i }));
 
     await page.getByRole("link", { name: "Have a 6-digit code? Enter it" }).click();
@@ -47,12 +43,7 @@ test.describe("e-mail links", () => {
 
   test("a magic link for an unknown address answers the same and sends nothing", async ({ page }) => {
     const email = `nobody-${Date.now()}@example.test`;
-    await page.goto("/auth?view=magic_link");
-    await page.getByLabel("Email address").fill(email);
-    await page.getByRole("button", { name: "Send magic link" }).click();
-    await expect(
-      page.getByRole("status").filter({ hasText: "Check your email for the magic link" }),
-    ).toBeVisible();
+    await requestMagicLink(page, email);
     await expect(alerts(page)).toHaveCount(0);
   });
 

@@ -66,6 +66,16 @@ export async function signInThroughUI(page: Page, user: { email: string; passwor
   await expect(page).not.toHaveURL(/\/auth(\?|$)/);
 }
 
+/** Asks for a magic link through the /auth form and waits until the page confirms it was sent. */
+export async function requestMagicLink(page: Page, email: string, next?: string) {
+  await page.goto(`/auth?view=magic_link${next ? `&next=${encodeURIComponent(next)}` : ""}`);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Send magic link" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Check your email for the magic link" }),
+  ).toBeVisible();
+}
+
 /** Name of the @supabase/ssr session cookie for the stack's URL (protocol B.1). */
 export function sessionCookieName(): string {
   return `sb-${new URL(stackEnv("NEXT_PUBLIC_SUPABASE_URL")).hostname.split(".")[0]}-auth-token`;
