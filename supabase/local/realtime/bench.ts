@@ -164,6 +164,10 @@ console.log(
   `machine load average (1 min) at the end: ${loadavg()[0]!.toFixed(1)} on ${navigator.hardwareConcurrency} CPUs`,
 );
 console.log(`target p95 ≤ ${TARGET_P95_MS} ms: ${p95 <= TARGET_P95_MS ? "met" : "MISSED"}`);
+// One machine-readable line for `npm run bench`, which folds this figure into its table.
+console.log(
+  `BENCH_RESULT ${JSON.stringify({ subscribers: SUBSCRIBERS, inserts: INSERTS, p50: pct(fromSend, 50), p95, missing })}`,
+);
 
 for (const c of clients) {
   await c.removeAllChannels();

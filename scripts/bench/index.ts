@@ -1,0 +1,293 @@
+/**
+ * npm run bench — one run, one table: how close the app is to the framework's floor (a bare Next.js page
+ * of the same version, built and measured in the same run, interleaved with the app so that machine
+ * drift hits both alike), how signed-in pages scale from the demo data to a large dataset, and how fast
+ * a message reaches the other person. Runs inside `with-stack --test` (a throwaway local stack), stops
+ * every server it started, and writes bench/results/ and the README's table.
+ *
+ *   npm run bench                  everything (about 10-15 minutes on 2 cores)
+ *   npm run bench -- --quick       one Lighthouse run per page and shorter loops: a smoke test of the harness
+ *   npm run bench -- --only=js,rps,lighthouse,render,realtime,stack   a subset (render includes EXPLAIN)
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import postgres from "postgres";
+import { runForResults } from "./children.ts";
+import { gzipScriptBytes } from "./js-size.ts";
+import { lighthouse, type LighthouseSample } from "./lighthouse.ts";
+import { renderTimes, type RenderFigures } from "./render.ts";
+import { save, text, type Row } from "./report.ts";
+import { buildApp, buildFloor, serve, stopServers } from "./servers.ts";
+import { sessionCookieHeader } from "./session.ts";
+import { explainAll, startCapture, stopCapture, type Captured } from "./sql-capture.ts";
+import { median, ratio } from "./stats.ts";
+import { requestsPerSecond } from "./throughput.ts";
+
+const quick = process.argv.includes("--quick");
+const onlyArg = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
+const parts = new Set((onlyArg ?? "stack,js,rps,lighthouse,render,realtime").split(","));
+const lhRuns = Number(process.env.LH_RUNS ?? (quick ? 1 : 3));
+const node = process.execPath;
+const DEMO_ATHLETE = { email: "mia@example.com", password: "noosa-demo-2026" };
+
+const dbUrl = process.env.LOCAL_DB_ADMIN_URL;
+const api = new URL(process.env.NEXT_PUBLIC_SUPABASE_URL ?? "http://invalid");
+if (!dbUrl || !["127.0.0.1", "localhost"].includes(api.hostname)) {
+  console.error("npm run bench runs only inside the local stack: it seeds and drops data.");
+  process.exit(2);
+}
+const admin = postgres(dbUrl, { max: 2, onnotice: () => {} });
+const rows: Row[] = [];
+const raw: Record<string, unknown> = {};
+const ms = (n: number) => `${Math.round(n)} ms`;
+const log = (line: string) => console.log(`\n== ${line}`);
+
+async function ids() {
+  const [row] = await admin<{ profile: string; team: string | null }[]>`
+    select p.id as profile,
+      (select t.id from public.teams t where t.creator_id = p.auth_id or t.status = 'open'
+       order by (t.creator_id = p.auth_id) desc limit 1) as team
+    from public.profiles p join auth.users u on u.id = p.auth_id where u.email = ${DEMO_ATHLETE.email}`;
+  if (!row) throw new Error("demo athlete missing: is supabase/seed.sql applied?");
+  return row;
+}
+
+async function jsRows(app: string, floor: string, publicPaths: string[]) {
+  const floorBytes = await gzipScriptBytes(floor, "/");
+  for (const path of publicPaths) {
+    const bytes = await gzipScriptBytes(app, path);
+    const r = ratio(bytes, floorBytes);
+    raw[`js ${path}`] = { bytes, floorBytes };
+    rows.push({
+      figure: `JS gzip ${path}`,
+      app: `${(bytes / 1024).toFixed(1)} KB`,
+      floor: `${(floorBytes / 1024).toFixed(1)} KB`,
+      value: r.toFixed(2),
+      target: "≤ 1.10",
+      met: r <= 1.1,
+    });
+  }
+}
+
+async function rpsRows(app: string, floor: string, paths: string[]) {
+  const seconds = quick ? 2 : 4;
+  const samples = new Map<string, { app: number[]; floor: number[] }>(
+    paths.map((p) => [p, { app: [], floor: [] }]),
+  );
+  for (let round = 0; round < (quick ? 1 : 3); round++) {
+    for (const path of paths) {
+      samples.get(path)!.app.push(await requestsPerSecond(app + path, seconds));
+      samples.get(path)!.floor.push(await requestsPerSecond(`${floor}/`, seconds));
+    }
+  }
+  for (const [path, s] of samples) {
+    const a = median(s.app);
+    const f = median(s.floor);
+    raw[`rps ${path}`] = s;
+    rows.push({
+      figure: `req/s ${path}`,
+      app: a.toFixed(0),
+      floor: f.toFixed(0),
+      value: ratio(a, f).toFixed(2),
+      target: "≥ 0.90",
+      met: ratio(a, f) >= 0.9,
+    });
+  }
+}
+
+async function lighthouseRows(app: string, floor: string, paths: string[]) {
+  const outDir = mkdtempSync(join(tmpdir(), "bench-lighthouse-"));
+  const targets = [...paths.map((p) => ({ label: p, url: app + p })), { label: "floor", url: `${floor}/` }];
+  const samples = new Map<string, LighthouseSample[]>(targets.map((t) => [t.label, []]));
+  for (let run = 0; run < lhRuns; run++) {
+    for (const t of targets) {
+      const sample = lighthouse(t.url, outDir, `${t.label.replace(/\W+/g, "_")}-${run}`);
+      samples.get(t.label)!.push(sample);
+      console.log(`    run ${run + 1} ${t.label}: ${JSON.stringify(sample.scores)}`);
+    }
+  }
+  const med = (label: string, category: string) =>
+    median(samples.get(label)!.map((s) => s.scores[category] ?? 0));
+  const floorPerf = med("floor", "Performance");
+  raw.lighthouse = Object.fromEntries(samples);
+  for (const path of paths) {
+    const perf = med(path, "Performance");
+    rows.push({
+      figure: `Lighthouse Performance ${path}`,
+      app: String(perf),
+      floor: String(floorPerf),
+      value: `${perf - floorPerf >= 0 ? "+" : ""}${perf - floorPerf}`,
+      target: "within 3 of floor",
+      met: perf >= floorPerf - 3,
+    });
+    const others = ["Accessibility", "Best Practices", "SEO"].map((c) => [c, med(path, c)] as const);
+    rows.push({
+      figure: `Lighthouse A11y / BP / SEO ${path}`,
+      app: others.map(([, v]) => v).join(" / "),
+      value: "",
+      target: "100 / 100 / 100",
+      met: others.every(([, v]) => v === 100),
+    });
+  }
+}
+
+async function renderAll(app: string, cookie: string, paths: string[]) {
+  const offset = await startCapture(admin);
+  const figures: Record<string, RenderFigures> = {};
+  let captured: Captured[] = [];
+  try {
+    for (const path of paths) figures[path] = await renderTimes(app + path, cookie, quick ? 10 : 40);
+  } finally {
+    // Logging every statement must stop even when a page fails.
+    captured = await stopCapture(admin, offset);
+  }
+  return { figures, captured };
+}
+
+async function main() {
+  const started = Date.now();
+  if (parts.has("stack")) {
+    log("local stack: cold and warm start, password sign-in");
+    const r = await runForResults(node, ["supabase/local/bench.ts"], { BENCH_RUNS: quick ? "1" : "3" });
+    raw.stack = r;
+    const n = (k: string) => Number(r[k]);
+    rows.push(
+      {
+        figure: "stack cold start (cached template)",
+        app: ms(n("coldCached")),
+        value: "",
+        target: "≤ 3000 ms",
+        met: n("coldCached") <= 3000,
+      },
+      {
+        figure: "stack warm start",
+        app: ms(n("warm")),
+        value: "",
+        target: "≤ 1000 ms",
+        met: n("warm") <= 1000,
+      },
+      {
+        figure: "password sign-in p95",
+        app: ms(n("signInP95")),
+        value: "",
+        target: "≤ 150 ms",
+        met: n("signInP95") <= 150,
+      },
+    );
+  }
+
+  log("building the app and the floor (a bare Next.js page)");
+  buildApp(".next-bench");
+  const floorDir = buildFloor();
+  const app = await serve(".", { NEXT_DIST_DIR: ".next-bench" });
+  const floor = await serve(floorDir);
+  const { profile, team } = await ids();
+  const landing = "/urgent-triathlon-team-noosa";
+  const publicPaths = ["/", "/browse", landing, `/profile/${profile}`];
+  const signedInPaths = ["/dashboard", "/browse", "/messages", ...(team ? [`/teams/${team}`] : [])];
+
+  if (parts.has("js")) {
+    log("JavaScript per public page");
+    await jsRows(app, floor, publicPaths);
+  }
+  if (parts.has("rps")) {
+    log("requests per second under next start");
+    await rpsRows(app, floor, ["/", landing]);
+  }
+  if (parts.has("lighthouse")) {
+    log(`Lighthouse, ${lhRuns} interleaved run(s) per page`);
+    await lighthouseRows(app, floor, publicPaths);
+  }
+  if (parts.has("realtime")) {
+    log("Realtime: message insert → the other participant's page shows it");
+    const r = await runForResults(node, [
+      "scripts/bench/message-latency.ts",
+      `--base-url=${app}`,
+      `--count=${quick ? 30 : 200}`,
+    ]);
+    raw.realtime = r;
+    rows.push({
+      figure: "message → other page p50 / p95",
+      app: `${ms(Number(r.p50))} / ${ms(Number(r.p95))}`,
+      value: "",
+      target: "p95 ≤ 100 ms",
+      met: Number(r.p95) <= 100,
+    });
+    const server = await runForResults(node, [
+      "supabase/local/realtime/bench.ts",
+      `--inserts=${quick ? 30 : 200}`,
+    ]);
+    raw.realtimeServer = server;
+    rows.push({
+      figure: "Realtime commit → callback p95, 100 subscribers",
+      app: ms(Number(server.p95)),
+      value: "",
+      target: "≤ 50 ms",
+      met: Number(server.p95) <= 50,
+    });
+  }
+  if (parts.has("render")) {
+    const cookie = await sessionCookieHeader(DEMO_ATHLETE.email, DEMO_ATHLETE.password);
+    log("server render, demo data");
+    const demo = await renderAll(app, cookie, signedInPaths);
+    log("seeding the large dataset");
+    await runForResults(node, ["scripts/seed-large.ts"]);
+    await admin`analyze`;
+    log("server render, large data");
+    const large = await renderAll(app, cookie, signedInPaths);
+    raw.render = { demo: demo.figures, large: large.figures };
+    for (const path of signedInPaths) {
+      const d = demo.figures[path]!;
+      const l = large.figures[path]!;
+      const r = ratio(l.p95, d.p95);
+      const label = path.startsWith("/teams/") ? "/teams/{id}" : path;
+      rows.push({
+        figure: `render ${label} p50 / p95, demo`,
+        app: `${ms(d.p50)} / ${ms(d.p95)}`,
+        value: "",
+        target: "",
+        met: null,
+      });
+      rows.push({
+        figure: `render ${label} p50 / p95, large`,
+        app: `${ms(l.p50)} / ${ms(l.p95)}`,
+        value: r.toFixed(2),
+        target: "large ÷ demo p95 ≤ 1.3",
+        met: r <= 1.3,
+      });
+    }
+    log("EXPLAIN of every statement those pages ran, at the large size");
+    const byText = new Map([...demo.captured, ...large.captured].map((c) => [c.sql.replace(/\s+/g, " "), c]));
+    const checks = await explainAll(admin, [...byText.values()]);
+    const scans = checks.filter((c) => c.seqScans.length > 0);
+    raw.explain = checks.map((c) => ({ sql: c.sql, role: c.role, seqScans: c.seqScans }));
+    for (const c of scans)
+      console.log(`    Seq Scan on ${c.seqScans.join(", ")}: ${c.sql.replace(/\s+/g, " ").slice(0, 160)}`);
+    rows.push({
+      figure: `sequential scans on large tables (${checks.length} statements)`,
+      app: String(scans.length),
+      value: "",
+      target: "0",
+      met: scans.length === 0,
+    });
+  }
+
+  stopServers();
+  const when = new Date();
+  console.log(`\n${text(rows)}\n`);
+  const { dir, stamp } = save(rows, raw, when);
+  console.log(
+    `written: ${dir}/${stamp}.json, ${dir}/${stamp}.md, ${dir}/latest.md and the README's table (${Math.round((Date.now() - started) / 1000)} s)`,
+  );
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    stopServers();
+    await admin.end();
+  });

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { parseLog, parseParams, seqScansOn } from "./sql-capture";
+
+const log = [
+  "2026-11-23 13:00:00.001 UTC [42] authenticator LOG:  execute <unnamed>: select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)",
+  `2026-11-23 13:00:00.001 UTC [42] authenticator DETAIL:  Parameters: $1 = 'authenticated', $2 = '{"sub":"u1","role":"authenticated"}'`,
+  "2026-11-23 13:00:00.002 UTC [42] authenticator LOG:  execute <unnamed>: select id",
+  "  from public.teams where creator_id = $1",
+  "2026-11-23 13:00:00.002 UTC [42] authenticator DETAIL:  Parameters: $1 = 'it''s'",
+  "2026-11-23 13:00:00.003 UTC [43] supabase_admin LOG:  statement: select 1 from public.messages",
+  "2026-11-23 13:00:00.004 UTC [42] authenticator LOG:  statement: commit",
+].join("\n");
+
+describe("parseLog", () => {
+  it("keeps the app's data statements with their parameters, role and claims", () => {
+    expect(parseLog(log)).toEqual([
+      {
+        sql: "select id\n  from public.teams where creator_id = $1",
+        params: ["it's"],
+        role: "authenticated",
+        claims: '{"sub":"u1","role":"authenticated"}',
+      },
+    ]);
+  });
+
+  it("reads NULL parameters", () => {
+    expect(parseParams("Parameters: $1 = NULL, $2 = 'x'")).toEqual([null, "x"]);
+  });
+});
+
+describe("seqScansOn", () => {
+  it("finds sequential scans on large tables anywhere in the plan", () => {
+    const plan = [
+      {
+        Plan: {
+          "Node Type": "Nested Loop",
+          Plans: [
+            { "Node Type": "Seq Scan", "Relation Name": "messages" },
+            { "Node Type": "Seq Scan", "Relation Name": "register_interest" },
+            { "Node Type": "Index Scan", "Relation Name": "profiles" },
+          ],
+        },
+      },
+    ];
+    expect(seqScansOn(plan)).toEqual(["messages"]);
+  });
+});
