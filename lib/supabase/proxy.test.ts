@@ -1,6 +1,14 @@
 import { NextRequest } from "next/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { createServerClient } from "@supabase/ssr";
+import { sessionCookieName } from "@/lib/public-env";
 import { updateSession } from "./proxy.ts";
+
+// The real client, watched: visitors without a session cookie must not cost one.
+vi.mock("@supabase/ssr", async (original) => {
+  const mod = await original<typeof import("@supabase/ssr")>();
+  return { ...mod, createServerClient: vi.fn(mod.createServerClient) };
+});
 
 // Without a session cookie getClaims() answers locally (no Auth request), so this runs offline.
 const request = (path: string) => new NextRequest(new URL(path, "http://127.0.0.1:3000"));
@@ -28,4 +36,22 @@ describe("updateSession (proxy)", () => {
       expect(response.headers.get("x-middleware-next")).toBe("1");
     },
   );
+});
+
+describe("updateSession without a session cookie", () => {
+  it("never builds a Supabase client for a visitor", async () => {
+    vi.mocked(createServerClient).mockClear();
+    await updateSession(request("/browse"));
+    await updateSession(request("/dashboard"));
+    expect(createServerClient).not.toHaveBeenCalled();
+  });
+
+  it("still refreshes when a session cookie is present", async () => {
+    vi.mocked(createServerClient).mockClear();
+    const withCookie = new NextRequest(new URL("/browse", "http://127.0.0.1:3000"), {
+      headers: { cookie: `${sessionCookieName}=base64-e30` },
+    });
+    await updateSession(withCookie);
+    expect(createServerClient).toHaveBeenCalledTimes(1);
+  });
 });

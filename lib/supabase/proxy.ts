@@ -2,12 +2,22 @@ import { createServerClient } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
 import { isProtectedPath, signInRedirectPath } from "@/lib/auth/protected-routes";
 import { publicEnv } from "@/lib/env";
+import { hasSessionCookie } from "@/lib/supabase/session-cookie";
 
 /**
  * Refreshes the session cookie on every matched request and sends visitors away from protected
  * routes. This is a convenience, not the security boundary: pages, actions and RLS check again.
  */
 export async function updateSession(request: NextRequest) {
+  // A visitor without a session cookie has nothing to refresh: skip building a Supabase client on every
+  // public page view (most traffic comes from search to static pages).
+  if (!hasSessionCookie(request.headers.get("cookie") ?? "")) {
+    const { pathname, search } = request.nextUrl;
+    return isProtectedPath(pathname)
+      ? signInRedirect(request, signInRedirectPath(pathname, search))
+      : NextResponse.next();
+  }
+
   let response = NextResponse.next({ request });
 
   const supabase = createServerClient(
@@ -35,12 +45,16 @@ export async function updateSession(request: NextRequest) {
 
   const { pathname, search } = request.nextUrl;
   if (!signedIn && isProtectedPath(pathname)) {
-    const target = new URL(signInRedirectPath(pathname, search), request.url);
-    const redirect = NextResponse.redirect(target);
+    const redirect = signInRedirect(request, signInRedirectPath(pathname, search));
     // Keep any cookie changes (e.g. a cleared, invalid session) on the redirect as well.
     for (const cookie of response.cookies.getAll()) redirect.cookies.set(cookie);
-    redirect.headers.set("Cache-Control", "private, no-store");
     return redirect;
   }
   return response;
+}
+
+function signInRedirect(request: NextRequest, path: string) {
+  const redirect = NextResponse.redirect(new URL(path, request.url));
+  redirect.headers.set("Cache-Control", "private, no-store");
+  return redirect;
 }
