@@ -5,7 +5,7 @@ import { Checkbox, FieldError, FieldShell, fieldAria, inputClasses } from "@/com
 import { dayLabels, levelLabels, roleLabels, roleOrder, statusLabels, timeLabels } from "@/lib/teams/labels";
 import { teamStatuses } from "@/lib/validation/team";
 
-type Register = (name: never, options?: object) => object;
+type Register = (name: never, options?: object, checkboxValue?: string) => object;
 type Props = { reg: Register; errorOf: (path: string) => string | undefined; withStatus: boolean };
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -22,7 +22,8 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
   );
 }
 
-const r = (reg: Register, name: string, options?: object) => reg(name as never, options);
+const r = (reg: Register, name: string, options?: object, checkboxValue?: string) =>
+  reg(name as never, options, checkboxValue);
 
 /** Spec §2 "Create team": the Team Information panel (and the status on edit). */
 export function TeamInformation({ reg, errorOf: e, withStatus }: Props) {
@@ -119,7 +120,7 @@ function Group({
       <legend className="text-sm font-semibold text-slate-800">{legend}</legend>
       <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
         {values.map((v) => (
-          <Checkbox key={v} value={v} label={labels[v]} {...r(reg, name)} />
+          <Checkbox key={v} label={labels[v]} {...r(reg, name, undefined, v)} />
         ))}
       </div>
       <FieldError id={id} message={error} />

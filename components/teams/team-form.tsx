@@ -53,7 +53,10 @@ export function TeamForm({ mode, defaultValues, action, teamPath = "/teams" }: T
     defaultValues: defaultValues as Values,
   });
   const { handleSubmit, setError, formState } = form;
-  const reg = keepEarlyInput(form as unknown as UseFormReturn<Values, unknown, FieldValues>);
+  const reg = keepEarlyInput(
+    form as unknown as UseFormReturn<Values, unknown, FieldValues>,
+    defaultValues as Values,
+  );
   const errorOf = (path: string) =>
     (get(formState.errors, path) as { message?: string } | undefined)?.message;
   const busy = formState.isSubmitting || done;

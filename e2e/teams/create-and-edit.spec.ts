@@ -76,7 +76,9 @@ test("edit: prefilled, keeps typing done before hydration, Saving Changes..., ba
   // Hold the page's scripts so the form is typed into before React hydrates it.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/_next/static/chunks/**", async (route) => {
+  // Only scripts: stylesheets live there too and holding them would keep the page from rendering.
+  const scripts = /\/_next\/static\/chunks\/.*\.js(\?|$)/;
+  await page.route(scripts, async (route) => {
     await held;
     await route.continue();
   });
@@ -86,7 +88,7 @@ test("edit: prefilled, keeps typing done before hydration, Saving Changes..., ba
   await main.getByRole("checkbox", { name: "Cyclist" }).check();
   release();
   await page.waitForLoadState("networkidle");
-  await page.unroute("**/_next/static/chunks/**");
+  await page.unroute(scripts);
   await expect(main.getByLabel("Team name")).toHaveValue("Typed Early");
   await expect(main.getByRole("checkbox", { name: "Cyclist" })).toBeChecked();
   // The rest stays prefilled.
