@@ -7,7 +7,7 @@ export function UrgentBadge({ role, by, now }: { role: Role; by: string; now?: D
   if (!left) return null;
   return (
     <p className="inline-flex flex-wrap items-center gap-x-2 rounded-lg border border-red-200 bg-red-50 px-3 py-1 text-sm font-semibold text-red-800">
-      <span aria-hidden="true">⏱</span>
+      <span className="rounded bg-red-700 px-1.5 text-xs tracking-wide text-white uppercase">Urgent</span>
       <span>{urgentNeedText(role, by)}</span>
       <span className="font-normal">· {left}</span>
     </p>

@@ -55,7 +55,7 @@ export function UrgentNeedForm({ current, action }: Props) {
       <p className="text-sm text-slate-700">
         Need someone fast? Open teams with an urgent need are listed first until the day passes.
       </p>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-3">
         <div>
           <label htmlFor={`${id}-role`} className="block text-sm font-semibold text-slate-800">
             Leg needed
