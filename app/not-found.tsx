@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import { LinkButton } from "@/components/ui/button";
 
+// No `robots` here: Next already marks every not-found response `noindex` (spec §2), and a second tag
+// ("noindex, follow") only contradicted it.
 export const metadata: Metadata = {
   title: "Page not found",
-  robots: { index: false, follow: true },
 };
 
 /** Themed 404 (spec §2): shown for every unknown path, with status 404. */

@@ -6,7 +6,7 @@ import { Hero } from "@/components/landing/hero";
 import { HowItWorks } from "@/components/landing/how-it-works";
 import { UseCases } from "@/components/landing/use-cases";
 import { VideoGallery } from "@/components/landing/video-gallery";
-import { landingVideos } from "@/components/landing/videos";
+import { landingVideos, galleryIntro } from "@/components/landing/videos";
 import { SectionHeading } from "@/components/ui/section-heading";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { ogContentType, ogSize } from "@/lib/seo/og-card";
@@ -42,7 +42,7 @@ export default function HomePage() {
             id="videos-title"
             eyebrow="See the course"
             title="Race day in Noosa"
-            intro="Videos load from YouTube only when you press play."
+            intro={galleryIntro(landingVideos)}
           />
           <VideoGallery videos={landingVideos} />
         </div>

@@ -2,30 +2,68 @@
 
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { createPortal } from "react-dom";
 
 const panelId = "site-nav";
+const focusable = "a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex='-1'])";
 
 /**
- * Disclosure for the site navigation on small screens. The links are server-rendered children; this only
- * toggles their visibility. From md up the panel is always shown inline and the button is hidden.
+ * The site navigation on small screens: a disclosure (button with aria-expanded) whose panel drops
+ * below the header over a dimmed page. While open it behaves like a small dialog: focus moves to the
+ * first link, Tab and Shift+Tab stay within the button and the links, Escape or a tap on the dimmed page
+ * closes it and puts focus back on the button, the page behind does not scroll, and following a link
+ * closes it. The links are server-rendered children; from md up they are shown inline and the button is
+ * hidden.
  */
 export function MobileNav({ children }: { children: ReactNode }) {
   // Remember on which page the menu was opened: navigating elsewhere closes it without an effect.
   const pathname = usePathname();
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
-  const setOpen = (value: boolean) => setOpenOn(value ? pathname : null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  function close() {
+    setOpenOn(null);
+    buttonRef.current?.focus();
+  }
 
   useEffect(() => {
     if (!open) return;
+    const button = buttonRef.current;
+    const panel = panelRef.current;
+    panel?.querySelector<HTMLElement>(focusable)?.focus();
+
     function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== "Escape") return;
-      setOpenOn(null);
-      buttonRef.current?.focus();
+      if (event.key === "Escape") {
+        event.preventDefault();
+        setOpenOn(null);
+        button?.focus();
+      } else if (event.key === "Tab" && button && panel) {
+        const stops = [button, ...panel.querySelectorAll<HTMLElement>(focusable)].filter(
+          (el) => el.tabIndex >= 0 && el.offsetParent !== null && !el.closest("[aria-hidden='true']"),
+        );
+        const index = stops.indexOf(document.activeElement as HTMLElement);
+        const next = event.shiftKey ? index - 1 : index + 1;
+        if (index === -1 || next < 0 || next >= stops.length) {
+          event.preventDefault();
+          stops.at(event.shiftKey ? -1 : 0)?.focus();
+        }
+      }
     }
+    // From md up the links are inline and there is nothing to close: drop the open state.
+    const wide = window.matchMedia("(min-width: 48rem)");
+    const onWide = () => wide.matches && setOpenOn(null);
+    const root = document.documentElement;
+    const overflow = root.style.overflow;
+    root.style.overflow = "hidden";
     document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
+    wide.addEventListener("change", onWide);
+    return () => {
+      root.style.overflow = overflow;
+      document.removeEventListener("keydown", onKeyDown);
+      wide.removeEventListener("change", onWide);
+    };
   }, [open]);
 
   return (
@@ -36,7 +74,7 @@ export function MobileNav({ children }: { children: ReactNode }) {
         className="text-ocean-900 ml-auto inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold md:hidden"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen(!open)}
+        onClick={() => (open ? close() : setOpenOn(pathname))}
       >
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <path
@@ -49,14 +87,28 @@ export function MobileNav({ children }: { children: ReactNode }) {
         Menu
       </button>
       <div
+        ref={panelRef}
         id={panelId}
-        className={`${open ? "flex" : "hidden"} absolute inset-x-0 top-full flex-col gap-1 border-b border-slate-200 bg-white px-4 pb-4 shadow-lg md:static md:ml-auto md:flex md:flex-row md:items-center md:gap-2 md:border-0 md:p-0 md:shadow-none`}
+        className={`${open ? "flex" : "hidden"} absolute inset-x-0 top-full z-10 max-h-[calc(100dvh-4.5rem)] flex-col gap-1 overflow-y-auto overscroll-contain rounded-b-2xl border-t border-slate-200 bg-white px-4 pt-2 pb-5 shadow-2xl ring-1 ring-slate-900/10 md:static md:ml-auto md:flex md:max-h-none md:flex-row md:items-center md:gap-2 md:overflow-visible md:rounded-none md:border-0 md:p-0 md:shadow-none md:ring-0`}
         onClick={(event) => {
-          if ((event.target as HTMLElement).closest("a")) setOpen(false);
+          if ((event.target as HTMLElement).closest("a")) setOpenOn(null);
         }}
       >
         {children}
       </div>
+      {/* The page behind, dimmed; a tap on it closes the menu. In a portal: the header's backdrop blur
+          would otherwise make "fixed" mean "inside the header". */}
+      {open
+        ? createPortal(
+            <div
+              aria-hidden="true"
+              data-testid="mobile-nav-backdrop"
+              className="bg-ocean-950/60 fixed inset-0 z-30 backdrop-blur-[2px] md:hidden"
+              onClick={close}
+            />,
+            document.body,
+          )
+        : null}
     </>
   );
 }

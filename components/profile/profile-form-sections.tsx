@@ -1,8 +1,8 @@
 "use client";
 
 import type { ReactNode } from "react";
-import type { UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
+import type { prefilled } from "@/lib/forms/prefill";
 import {
   dayLabels,
   disciplineLabels,
@@ -15,12 +15,14 @@ import {
   timeLabels,
   trainingDays,
   trainingTimes,
-  type ProfileInput,
 } from "@/lib/validation/profile";
 import { Checkbox, FieldError, FieldShell, fieldAria, inputClasses } from "./form-field";
 
+type FormInput = z.input<typeof profileSchema>;
+
 type SectionProps = {
-  form: UseFormReturn<z.input<typeof profileSchema>, unknown, ProfileInput>;
+  /** register() with each field's starting value in the server HTML (lib/forms/prefill.ts). */
+  fields: ReturnType<typeof prefilled<FormInput>>;
   errorOf: (path: string) => string | undefined;
 };
 
@@ -48,7 +50,7 @@ function Section({
   );
 }
 
-export function AboutFields({ form: { register }, errorOf }: SectionProps) {
+export function AboutFields({ fields: { field }, errorOf }: SectionProps) {
   const e = (name: string) => errorOf(name);
   return (
     <Section id="about-title" title="About you">
@@ -57,13 +59,13 @@ export function AboutFields({ form: { register }, errorOf }: SectionProps) {
           id="username"
           label="Username"
           error={e("username")}
-          hint="3 to 50 characters, shown to other athletes."
+          hint="3 to 50 letters, digits, _ . or -, shown to other athletes."
         >
           <input
             className={inputClasses}
             autoComplete="username"
             {...fieldAria("username", e("username"), true)}
-            {...register("username")}
+            {...field("username")}
           />
         </FieldShell>
         <FieldShell id="full_name" label="Full name" error={e("full_name")}>
@@ -71,7 +73,7 @@ export function AboutFields({ form: { register }, errorOf }: SectionProps) {
             className={inputClasses}
             autoComplete="name"
             {...fieldAria("full_name", e("full_name"))}
-            {...register("full_name")}
+            {...field("full_name")}
           />
         </FieldShell>
       </div>
@@ -85,7 +87,7 @@ export function AboutFields({ form: { register }, errorOf }: SectionProps) {
           className={inputClasses}
           autoComplete="address-level2"
           {...fieldAria("location", e("location"), true)}
-          {...register("location")}
+          {...field("location")}
         />
       </FieldShell>
       <FieldShell
@@ -95,18 +97,13 @@ export function AboutFields({ form: { register }, errorOf }: SectionProps) {
         error={e("bio")}
         hint="A few words about you as an athlete (up to 1000 characters)."
       >
-        <textarea
-          rows={4}
-          className={inputClasses}
-          {...fieldAria("bio", e("bio"), true)}
-          {...register("bio")}
-        />
+        <textarea rows={4} className={inputClasses} {...fieldAria("bio", e("bio"), true)} {...field("bio")} />
       </FieldShell>
     </Section>
   );
 }
 
-export function AthleticFields({ form: { register }, errorOf }: SectionProps) {
+export function AthleticFields({ fields: { field }, errorOf }: SectionProps) {
   const e = (name: string) => errorOf(name);
   return (
     <Section id="athletic-title" title="Athletic information">
@@ -115,7 +112,7 @@ export function AthleticFields({ form: { register }, errorOf }: SectionProps) {
           <select
             className={inputClasses}
             {...fieldAria("specialty", e("specialty"))}
-            {...register("specialty")}
+            {...field("specialty")}
           >
             <option value="">Choose your leg…</option>
             {specialties.map((s) => (
@@ -129,7 +126,7 @@ export function AthleticFields({ form: { register }, errorOf }: SectionProps) {
           <select
             className={inputClasses}
             {...fieldAria("experience_level", e("experience_level"))}
-            {...register("experience_level")}
+            {...field("experience_level")}
           >
             <option value="">Choose your level…</option>
             {experienceLevels.map((l) => (
@@ -150,7 +147,7 @@ export function AthleticFields({ form: { register }, errorOf }: SectionProps) {
         <input
           className={inputClasses}
           {...fieldAria("training_preference", e("training_preference"), true)}
-          {...register("training_preference")}
+          {...field("training_preference")}
         />
       </FieldShell>
       <FieldShell
@@ -163,14 +160,14 @@ export function AthleticFields({ form: { register }, errorOf }: SectionProps) {
           rows={3}
           className={inputClasses}
           {...fieldAria("goals", e("goals"), true)}
-          {...register("goals")}
+          {...field("goals")}
         />
       </FieldShell>
     </Section>
   );
 }
 
-export function TargetTimeFields({ form: { register }, errorOf }: SectionProps) {
+export function TargetTimeFields({ fields: { field }, errorOf }: SectionProps) {
   return (
     <Section
       id="times-title"
@@ -192,7 +189,7 @@ export function TargetTimeFields({ form: { register }, errorOf }: SectionProps) 
                 inputMode="text"
                 placeholder="mm:ss"
                 {...fieldAria(`target-${d}`, errorOf(path))}
-                {...register(path)}
+                {...field(path)}
               />
             </FieldShell>
           );
@@ -202,7 +199,7 @@ export function TargetTimeFields({ form: { register }, errorOf }: SectionProps) 
   );
 }
 
-export function AvailabilityFields({ form: { register }, errorOf }: SectionProps) {
+export function AvailabilityFields({ fields: { checkbox }, errorOf }: SectionProps) {
   const groups = [
     {
       name: "availability.days" as const,
@@ -224,7 +221,7 @@ export function AvailabilityFields({ form: { register }, errorOf }: SectionProps
           <legend className="text-sm font-semibold text-slate-800">{legend}</legend>
           <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
             {values.map((v) => (
-              <Checkbox key={v} value={v} label={labels[v]} {...register(name)} />
+              <Checkbox key={v} label={labels[v]} {...checkbox(name, v)} />
             ))}
           </div>
           <FieldError id={`${name}-error`} message={errorOf(name) ?? errorOf(`${name}.0`)} />
@@ -234,7 +231,7 @@ export function AvailabilityFields({ form: { register }, errorOf }: SectionProps
   );
 }
 
-export function VisibilityFields({ form: { register }, errorOf }: SectionProps) {
+export function VisibilityFields({ fields: { checkbox }, errorOf }: SectionProps) {
   return (
     <Section id="visibility-title" title="Visibility">
       <div className="space-y-2">
@@ -246,7 +243,7 @@ export function VisibilityFields({ form: { register }, errorOf }: SectionProps) 
             </>
           }
           aria-describedby="is_public-error"
-          {...register("is_public")}
+          {...checkbox("is_public")}
         />
         <FieldError id="is_public-error" message={errorOf("is_public")} />
         <Checkbox
@@ -257,7 +254,7 @@ export function VisibilityFields({ form: { register }, errorOf }: SectionProps) 
             </>
           }
           aria-describedby="looking_for_team-error"
-          {...register("looking_for_team")}
+          {...checkbox("looking_for_team")}
         />
         <FieldError id="looking_for_team-error" message={errorOf("looking_for_team")} />
       </div>

@@ -6,7 +6,9 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Controller, get, useForm, type FieldPath } from "react-hook-form";
 import type { z } from "zod";
+import { KeepEarlyInput } from "@/components/forms/keep-early-input";
 import { Button, buttonClasses } from "@/components/ui/button";
+import { prefilled } from "@/lib/forms/prefill";
 import { toastError, toastInfo, toastSuccess } from "@/lib/toast";
 import {
   profileSchema,
@@ -57,6 +59,10 @@ export function ProfileForm({ mode, defaultValues, action }: ProfileFormProps) {
     defaultValues,
   });
   const { control, handleSubmit, setError, formState } = form;
+  // What a person types before the page has started is kept: the fields carry their values in the server
+  // HTML, and anything changed before hydration is replayed after it (see both modules).
+  const fields = prefilled<FormInput>(form.register, defaultValues);
+
   const errorOf = (path: string): string | undefined =>
     (get(formState.errors, path) as { message?: string } | undefined)?.message;
   const busy = formState.isSubmitting || done;
@@ -98,10 +104,10 @@ export function ProfileForm({ mode, defaultValues, action }: ProfileFormProps) {
       className="space-y-8"
       aria-describedby="profile-form-status"
     >
-      <AboutFields form={form} errorOf={errorOf} />
-      <AthleticFields form={form} errorOf={errorOf} />
-      <TargetTimeFields form={form} errorOf={errorOf} />
-      <AvailabilityFields form={form} errorOf={errorOf} />
+      <AboutFields fields={fields} errorOf={errorOf} />
+      <AthleticFields fields={fields} errorOf={errorOf} />
+      <TargetTimeFields fields={fields} errorOf={errorOf} />
+      <AvailabilityFields fields={fields} errorOf={errorOf} />
       <section aria-labelledby="achievements-title" className="space-y-4">
         <h2 id="achievements-title" className="text-ocean-950 text-xl font-bold">
           Achievements
@@ -123,7 +129,7 @@ export function ProfileForm({ mode, defaultValues, action }: ProfileFormProps) {
           )}
         />
       </section>
-      <VisibilityFields form={form} errorOf={errorOf} />
+      <VisibilityFields fields={fields} errorOf={errorOf} />
 
       <div id="profile-form-status" role="alert" className="empty:hidden">
         {formState.errors.root?.server?.message ? (
@@ -143,6 +149,7 @@ export function ProfileForm({ mode, defaultValues, action }: ProfileFormProps) {
           {busy ? text.busy : text.submit}
         </Button>
       </div>
+      <KeepEarlyInput />
     </form>
   );
 }

@@ -92,42 +92,64 @@ test("skip link moves focus to the main content", async ({ page }) => {
 test.describe("mobile navigation", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-  test("opens and closes by keyboard, Escape returns focus to the button", async ({ page }) => {
+  test("a dialog-like menu: focus moves in, Tab stays in it, Escape closes back to the button", async ({
+    page,
+  }) => {
     await page.goto("/about-noosa");
     const toggle = page.getByRole("button", { name: "Menu" });
-    const browse = page
-      .getByRole("navigation", { name: "Main" })
-      .getByRole("link", { name: "Browse", exact: true });
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const home = nav.getByRole("link", { name: "Home", exact: true });
+    const browse = nav.getByRole("link", { name: "Browse", exact: true });
+    const signIn = nav.getByRole("link", { name: "Sign In" });
+    const backdrop = page.getByTestId("mobile-nav-backdrop");
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await expect(toggle).toHaveAttribute("aria-controls", "site-nav");
     await expect(browse).toBeHidden();
+    await expect(backdrop).toHaveCount(0);
 
     await toggle.focus();
     await page.keyboard.press("Enter");
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
-    await expect(browse).toBeVisible();
+    await expect(home).toBeFocused();
+    // The page behind is covered and dimmed, and does not scroll under the menu.
+    await expect(backdrop).toBeVisible();
+    expect(await page.evaluate(() => document.elementFromPoint(195, 780)?.getAttribute("data-testid"))).toBe(
+      "mobile-nav-backdrop",
+    );
+    await expect(backdrop).toHaveCSS("background-color", /[ ,]0\.6\)$/); // dimmed, not opaque
+    await expect(page.locator("html")).toHaveCSS("overflow", "hidden");
+    await expect(page.locator("#site-nav")).toHaveCSS("box-shadow", /rgba?\(/);
     await expectNoAxeViolations(page);
+
+    // Tab runs through the links and wraps to the button; Shift+Tab goes back the other way.
+    await page.keyboard.press("Tab");
+    await expect(browse).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(signIn).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(signIn).toBeFocused();
 
     await page.keyboard.press("Escape");
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await expect(browse).toBeHidden();
+    await expect(backdrop).toHaveCount(0);
     await expect(toggle).toBeFocused();
+    await expect(page.locator("html")).not.toHaveCSS("overflow", "hidden");
 
-    // Keyboard all the way: open with Space, Tab into the links, follow one; the menu closes on the new page.
+    // Keyboard all the way: open with Space, Tab to a link, follow it; the menu closes on the new page.
     await page.keyboard.press("Space");
-    await expect(browse).toBeVisible();
-    await page.keyboard.press("Tab");
-    await expect(
-      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home", exact: true }),
-    ).toBeFocused();
+    await expect(home).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(browse).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/browse$/);
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(backdrop).toHaveCount(0);
   });
 
-  test("works by touch", async ({ page }) => {
+  test("works by touch; a tap on the dimmed page closes it", async ({ page }) => {
     await page.goto("/");
     const toggle = page.getByRole("button", { name: "Menu" });
     await toggle.tap();
@@ -135,5 +157,11 @@ test.describe("mobile navigation", () => {
     await expect(signIn).toBeVisible();
     await toggle.tap();
     await expect(signIn).toBeHidden();
+
+    await toggle.tap();
+    await expect(signIn).toBeVisible();
+    await page.getByTestId("mobile-nav-backdrop").tap({ position: { x: 195, y: 700 } });
+    await expect(signIn).toBeHidden();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
   });
 });

@@ -224,9 +224,82 @@ describe("profiles constraints", () => {
   });
 
   it("accepts emoji, RTL and markup as text at the limits", async () => {
-    await admin`update public.profiles set username = ${"🏊".repeat(50)}, full_name = ${"مريم <script>x</script>"},
+    await admin`update public.profiles set username = ${`Max.${"x".repeat(42)}_-${run.slice(0, 2)}`},
+      full_name = ${"🏊".repeat(100)}, bio = ${"مريم <script>x</script>\nRun 🏃‍♀️"},
       goals = ${"'; drop table profiles; --"} where id = ${ownerProfileId}`;
-    const [row] = await admin`select username, goals from public.profiles where id = ${ownerProfileId}`;
-    expect(row).toEqual({ username: "🏊".repeat(50), goals: "'; drop table profiles; --" });
+    const [row] = await admin`select full_name, bio, goals from public.profiles where id = ${ownerProfileId}`;
+    expect(row).toEqual({
+      full_name: "🏊".repeat(100),
+      bio: "مريم <script>x</script>\nRun 🏃‍♀️",
+      goals: "'; drop table profiles; --",
+    });
+    await admin`update public.profiles set username = ${`owner_${run}`} where id = ${ownerProfileId}`;
+  });
+});
+
+describe("profiles safe text, written directly in SQL as the signed-in owner", () => {
+  // The same inputs the form refuses (lib/validation/profile.test.ts), sent past it: the CHECKs refuse them.
+  const unsafe: [string, string, unknown][] = [
+    ["BEL in goals", "goals", "Swim under 25\u0007 minutes"],
+    ["ESC in goals", "goals", "Swim under 25\u001b[31m minutes"],
+    ["DEL in bio", "bio", "Ocean\u007f swimmer"],
+    ["BEL in bio", "bio", "Ocean\u0007 swimmer"],
+    ["a right-to-left override in goals", "goals", "Swim under 25 \u202eminutes"],
+    ["a right-to-left override in the username", "username", `owner\u202e${run}`],
+    ["a zero-width space after a username", "username", `owner_${run}\u200b`],
+    ["a space in the username", "username", `owner ${run}`],
+    ["a Cyrillic look-alike in the username", "username", `\u043ewner_${run}`],
+    ["a newline in the full name", "full_name", "Owner\nAthlete"],
+    ["a zero-width joiner in the full name", "full_name", "Owner\u200dAthlete"],
+    ["a decomposed (non-NFC) full name", "full_name", "Zoe\u0308 Athlete"],
+    ["a tab in the training preference", "training_preference", "Dawn\truns"],
+  ];
+
+  it.each(unsafe)("refuses %s", async (_name, column, value) => {
+    const code = await codeOf(
+      withRls(
+        claimsOf(users.owner),
+        (tx) =>
+          tx`update public.profiles set ${tx(column)} = ${value as string} where id = ${ownerProfileId}`,
+      ),
+    );
+    expect(code).toBe("23514");
+  });
+
+  it.each([
+    ["the location name", `location = jsonb_set(location, '{display_name}', to_jsonb($1::text))`],
+    ["a target time", `target_times = jsonb_build_object('swim', $1::text)`],
+    ["an achievement", `achievements = array[$1::text]`],
+  ])("refuses hidden or control characters in %s", async (_name, assignment) => {
+    for (const value of ["Noosa\u0007", "Noosa\u202eHeads", "Noosa\u200b"]) {
+      const code = await codeOf(
+        withRls(claimsOf(users.owner), (tx) =>
+          tx.unsafe(`update public.profiles set ${assignment} where id = $2`, [value, ownerProfileId]),
+        ),
+      );
+      expect(code, value).toBe("23514");
+    }
+  });
+
+  it("refuses a new profile named like an existing one plus a zero-width space", async () => {
+    const [mia] = await admin`select username from public.profiles where username = 'mia_swims'`;
+    expect(mia).toBeDefined();
+    const code = await codeOf(
+      withRls(claimsOf(users.spare), (tx) =>
+        insertProfile(tx, users.spare, input({ username: "mia_swims\u200b" })),
+      ),
+    );
+    expect(code).toBe("23514");
+  });
+
+  it("keeps newlines and emoji sequences in goals and bio", async () => {
+    const bio = "Ocean swimmer.\nRelay runner 🏃‍♀️";
+    await withRls(
+      claimsOf(users.owner),
+      (tx) => tx`update public.profiles set bio = ${bio}, goals = ${"Two lines\nof goals"}
+        where id = ${ownerProfileId}`,
+    );
+    const [row] = await admin`select bio, goals from public.profiles where id = ${ownerProfileId}`;
+    expect(row).toEqual({ bio, goals: "Two lines\nof goals" });
   });
 });

@@ -80,14 +80,14 @@ describe("profileSchema", () => {
 
   it("counts emoji as one character each, as Postgres does", () => {
     expect(charCount("🏊‍♀️")).toBe(4); // woman swimming: 4 code points
-    expect(errorsFor({ username: repeat(50, "🏊") })).toEqual({});
-    expect(errorsFor({ username: repeat(51, "🏊") }).username).toBe(
-      "Username must be 50 characters or fewer",
+    expect(errorsFor({ full_name: repeat(100, "🏊") })).toEqual({});
+    expect(errorsFor({ full_name: repeat(101, "🏊") }).full_name).toBe(
+      "Full name must be 100 characters or fewer",
     );
   });
 
   it.each([
-    ["emoji", "Mia 🏊‍♀️🚴"],
+    ["emoji", "Mia 🏊🚴"],
     ["right-to-left text", "مريم العدّاءة"],
     ["HTML and script", "<script>alert('x')</script><b>hi</b>"],
     ["SQL metacharacters", "Robert'); DROP TABLE profiles;--"],
@@ -101,10 +101,92 @@ describe("profileSchema", () => {
     expect(result.full_name).toBe(value);
   });
 
+  it("keeps emoji sequences (zero-width joiners) in goals and bio, not in one-line fields", () => {
+    const swimmer = "🏊‍♀️"; // woman swimming: swimmer + ZWJ + female sign + variation selector
+    const result = profileSchema.parse({ ...valid, goals: `Relay swim leg ${swimmer}`, bio: swimmer });
+    expect(result.bio).toBe(swimmer);
+    expect(errorsFor({ full_name: `Mia ${swimmer}` }).full_name).toBe(
+      "Full name must be a single line without hidden or control characters",
+    );
+  });
+
   it("keeps line breaks in goals and bio but not in one-line fields", () => {
     expect(errorsFor({ goals: "Line one of goals\nline two", bio: "a\nb" })).toEqual({});
-    expect(errorsFor({ username: "mia\nswims" }).username).toBe("Username must be a single line of text");
-    expect(errorsFor({ location: "Noosa\u0000" }).location).toBe("Location must be a single line of text");
+    expect(errorsFor({ username: "mia\nswims" }).username).toBe(
+      "Username must be a single line without hidden or control characters",
+    );
+    expect(errorsFor({ location: "Noosa\u0000" }).location).toBe(
+      "Location must be a single line without hidden or control characters",
+    );
+  });
+
+  it.each([
+    ["BEL", "\u0007"],
+    ["ESC", "\u001b"],
+    ["DEL", "\u007f"],
+    ["C1 control", "\u0085"],
+    ["right-to-left override", "\u202e"],
+    ["zero-width space", "\u200b"],
+  ])("refuses %s inside goals and bio", (_name, ch) => {
+    const errors = errorsFor({ goals: `Swim under 25${ch} minutes`, bio: `Ocean${ch} swimmer` });
+    expect(errors.goals).toBe("Goals can't contain hidden or control characters");
+    expect(errors.bio).toBe("Bio can't contain hidden or control characters");
+  });
+
+  it.each([
+    ["full_name", "Full name"],
+    ["location", "Location"],
+    ["training_preference", "Training preference"],
+  ])("%s is one line of safe text", (field, label) => {
+    for (const ch of ["\u0007", "\u001b", "\u007f", "\u202e", "\u200b", "\u200d", "\t"]) {
+      expect(errorsFor({ [field]: `Noosa${ch}Heads` })[field]).toBe(
+        `${label} must be a single line without hidden or control characters`,
+      );
+    }
+  });
+
+  it("refuses hidden characters in achievements and target times", () => {
+    expect(errorsFor({ achievements: ["Podium\u202e2024"] })["achievements.0"]).toBe(
+      "Achievement must be a single line without hidden or control characters",
+    );
+    expect(errorsFor({ target_times: { swim: "21:30\u200b" } })["target_times.swim"]).toBe(
+      "Swim target time must be a single line without hidden or control characters",
+    );
+  });
+
+  it("stores text in NFC, so two spellings of one name are one string", () => {
+    const result = profileSchema.parse({ ...valid, full_name: "Zoe\u0308 Lawson", bio: "Cafe\u0301\r\nrun" });
+    expect(result.full_name).toBe("Zo\u00eb Lawson");
+    expect(result.bio).toBe("Caf\u00e9\nrun");
+  });
+});
+
+describe("username alphabet", () => {
+  it.each(["mia_swims", "Mia.Swims-2", "a-b", "___", "x".repeat(50)])("accepts %j", (username) => {
+    expect(errorsFor({ username })).toEqual({});
+  });
+
+  it.each([
+    ["a right-to-left override", "mia\u202eswims"],
+    ["a zero-width space after a taken name", "mia_swims\u200b"],
+    ["a zero-width joiner", "mia\u200dswims"],
+  ])("refuses %s as hidden characters", (_name, username) => {
+    expect(errorsFor({ username }).username).toBe(
+      "Username must be a single line without hidden or control characters",
+    );
+  });
+
+  it.each([
+    ["a space", "mia swims"],
+    ["an accented letter", "zoë_runs"],
+    ["a Cyrillic look-alike", "mi\u0430_swims"],
+    ["an emoji", "mia🏊"],
+    ["an @", "@mia"],
+    ["a slash", "mia/swims"],
+  ])("refuses %s with the alphabet message", (_name, username) => {
+    expect(errorsFor({ username }).username).toBe(
+      "Username can only use letters (a-z), digits, underscores (_), dots (.) and hyphens (-)",
+    );
   });
 
   it.each([

@@ -1,9 +1,13 @@
 import { z } from "zod";
 import "./csp-safe-zod";
+import { safeText } from "./text";
+
+export { charCount } from "./text";
 
 /**
  * The athlete profile form (spec §5, §9), shared by the form (zodResolver) and the server actions. The
- * CHECK constraints in supabase/migrations/*_profiles.sql mirror these limits; keep them in step.
+ * CHECK constraints in supabase/migrations/*_profiles.sql and *_profile_safe_text.sql mirror these
+ * limits and the safe-text rule of ./text.ts; keep them in step.
  */
 export const specialties = ["swimmer", "cyclist", "runner"] as const;
 export const experienceLevels = ["beginner", "intermediate", "advanced", "elite"] as const;
@@ -65,36 +69,23 @@ export const profileLimits = {
   achievements: { count: 10, max: 150 },
 } as const;
 
-/** Characters as Postgres' char_length counts them (code points), so an emoji counts once on both sides. */
-export const charCount = (value: string) => Array.from(value).length;
-// C0/C1 controls and the Unicode line/paragraph separators: none belongs in a one-line field.
-const controlCharacters = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-
-type Bounds = { min?: number; max: number; tooShort?: string; tooLong: string };
-
-function text(label: string, { min = 0, max, tooShort, tooLong }: Bounds, singleLine: boolean) {
-  let schema = z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .refine((v) => charCount(v) >= min, tooShort ?? `${label} is required`)
-    .refine((v) => charCount(v) <= max, tooLong);
-  if (singleLine)
-    schema = schema.refine((v) => !controlCharacters.test(v), `${label} must be a single line of text`);
-  return schema;
-}
+/**
+ * Usernames are handles others type and recognise: ASCII letters, digits, "_", "." and "-", as on most
+ * sites. Look-alikes from other scripts or invisible characters cannot then pose as another athlete;
+ * "Mia_Swims" and "mia_swims" are one handle (a unique index on lower(username)).
+ */
+export const usernamePattern = /^[A-Za-z0-9_.-]*$/;
+export const usernameAlphabetMessage =
+  "Username can only use letters (a-z), digits, underscores (_), dots (.) and hyphens (-)";
 
 const { username, fullName, location, goals, bio, trainingPreference, targetTime, achievements } =
   profileLimits;
 
 const targetTimeField = (label: string) =>
-  text(
-    `${label} target time`,
-    {
-      max: targetTime.max,
-      tooLong: `Keep the ${label.toLowerCase()} time under ${targetTime.max + 1} characters`,
-    },
-    true,
-  ).optional();
+  safeText(`${label} target time`, {
+    max: targetTime.max,
+    tooLong: `Keep the ${label.toLowerCase()} time under ${targetTime.max + 1} characters`,
+  }).optional();
 
 const uniqueList = <T extends string>(values: readonly [T, ...T[]], message: string) =>
   z
@@ -106,46 +97,41 @@ const uniqueList = <T extends string>(values: readonly [T, ...T[]], message: str
 
 export const profileSchema = z.strictObject(
   {
-    username: text(
-      "Username",
-      {
-        ...username,
-        tooShort: "Username must be at least 3 characters",
-        tooLong: "Username must be 50 characters or fewer",
-      },
-      true,
-    ),
-    full_name: text(
-      "Full name",
-      {
-        ...fullName,
-        tooShort: "Full name must be at least 2 characters",
-        tooLong: "Full name must be 100 characters or fewer",
-      },
-      true,
-    ),
-    location: text(
-      "Location",
-      { ...location, tooShort: "Location is required", tooLong: "Location must be 100 characters or fewer" },
-      true,
-    ),
+    username: safeText("Username", {
+      ...username,
+      tooShort: "Username must be at least 3 characters",
+      tooLong: "Username must be 50 characters or fewer",
+    }).regex(usernamePattern, usernameAlphabetMessage),
+    full_name: safeText("Full name", {
+      ...fullName,
+      tooShort: "Full name must be at least 2 characters",
+      tooLong: "Full name must be 100 characters or fewer",
+    }),
+    location: safeText("Location", {
+      ...location,
+      tooShort: "Location is required",
+      tooLong: "Location must be 100 characters or fewer",
+    }),
     specialty: z.enum(specialties, { error: "Please choose your specialty" }),
     experience_level: z.enum(experienceLevels, { error: "Please choose your experience level" }),
-    training_preference: text(
-      "Training preference",
-      { max: trainingPreference.max, tooLong: "Training preference must be 100 characters or fewer" },
-      true,
-    ),
-    goals: text(
+    training_preference: safeText("Training preference", {
+      max: trainingPreference.max,
+      tooLong: "Training preference must be 100 characters or fewer",
+    }),
+    goals: safeText(
       "Goals",
       {
         ...goals,
         tooShort: "Please provide some details about your goals",
         tooLong: "Goals must be 500 characters or fewer",
       },
-      false,
+      { multiline: true },
     ),
-    bio: text("Bio", { max: bio.max, tooLong: "Bio must be 1000 characters or fewer" }, false),
+    bio: safeText(
+      "Bio",
+      { max: bio.max, tooLong: "Bio must be 1000 characters or fewer" },
+      { multiline: true },
+    ),
     target_times: z.strictObject(
       { swim: targetTimeField("Swim"), bike: targetTimeField("Bike"), run: targetTimeField("Run") },
       { error: "Target times must list swim, bike and run only" },
@@ -159,16 +145,12 @@ export const profileSchema = z.strictObject(
     ),
     achievements: z
       .array(
-        text(
-          "Achievement",
-          {
-            min: 1,
-            max: achievements.max,
-            tooShort: "Achievement cannot be empty",
-            tooLong: "Keep each achievement to 150 characters or fewer",
-          },
-          true,
-        ),
+        safeText("Achievement", {
+          min: 1,
+          max: achievements.max,
+          tooShort: "Achievement cannot be empty",
+          tooLong: "Keep each achievement to 150 characters or fewer",
+        }),
         { error: "Achievements must be a list" },
       )
       .max(achievements.count, "Add at most 10 achievements"),

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { VideoGallery } from "@/components/landing/video-gallery";
-import { aboutVideos } from "@/components/landing/videos";
+import { aboutVideos, galleryIntro } from "@/components/landing/videos";
 import { PageIntro } from "@/components/layout/page-intro";
 import { LinkButton } from "@/components/ui/button";
 import { SectionHeading } from "@/components/ui/section-heading";
@@ -58,11 +58,7 @@ export default function AboutNoosaPage() {
 
       <section aria-labelledby="videos-title" className="bg-sand-100 py-12">
         <div className="mx-auto max-w-6xl px-4 sm:px-6">
-          <SectionHeading
-            id="videos-title"
-            title="Watch the course"
-            intro="Videos load from YouTube only when you press play."
-          />
+          <SectionHeading id="videos-title" title="Watch the course" intro={galleryIntro(aboutVideos)} />
           <div className="mx-auto max-w-4xl">
             <VideoGallery videos={aboutVideos} columns={2} />
           </div>
