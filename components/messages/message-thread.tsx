@@ -17,7 +17,7 @@ export function MessageThread({
   me: string;
   initial: Message[];
 }) {
-  const { messages, merge } = useConversationRealtime({ conversationId: conversation.id, me, initial });
+  const { messages, merge, live } = useConversationRealtime({ conversationId: conversation.id, me, initial });
   const scroller = useRef<HTMLDivElement>(null);
   const other = conversation.other_participant;
   const lastOwnRead = [...messages].reverse().find((m) => m.sender_id === me)?.read ?? false;
@@ -43,6 +43,7 @@ export function MessageThread({
         ref={scroller}
         className="h-[600px] space-y-2 overflow-y-auto bg-slate-50 px-4 py-4"
         role="log"
+        data-live={live}
         aria-label={`Messages with ${other?.full_name || "Unknown User"}`}
         tabIndex={0}
       >

@@ -1,6 +1,7 @@
 import type { RealtimeChannel } from "@supabase/supabase-js";
 import { fetchInboxState } from "@/app/(protected)/messages/actions";
 import { createClient } from "@/lib/supabase/client";
+import { realtimeClient } from "./realtime-client";
 import type { Message } from "./types";
 
 /**
@@ -68,7 +69,7 @@ export function startInbox(): Promise<void> {
     set({ profileId: state.profileId, unread: state.unread });
     if (!state.profileId) return;
     const me = state.profileId;
-    const supabase = createClient();
+    const supabase = await realtimeClient();
     let joined = false;
     const messages = supabase
       .channel(`inbox:${me}`)

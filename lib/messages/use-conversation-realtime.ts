@@ -2,8 +2,9 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { fetchMessages, markRead } from "@/app/(protected)/messages/actions";
-import { createClient } from "@/lib/supabase/client";
+import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 import { refreshUnread, setOpenConversation } from "./inbox";
+import { realtimeClient } from "./realtime-client";
 import { lastOf, mergeMessages } from "./order";
 import type { Message } from "./types";
 
@@ -58,22 +59,32 @@ export function useConversationRealtime({ conversationId, me, initial }: Options
   useEffect(() => {
     setOpenConversation(conversationId);
     markReadSoon();
-    const supabase = createClient();
+    let cancelled = false;
+    let supabase: SupabaseClient | null = null;
+    let channel: RealtimeChannel | null = null;
     const filter = `conversation_id=eq.${conversationId}`;
-    const channel = supabase
-      .channel(`thread:${conversationId}`)
-      .on("postgres_changes", { event: "INSERT", schema: "public", table: "messages", filter }, (payload) => {
-        const message = payload.new as Message;
-        merge([message]);
-        if (message.sender_id !== me) markReadSoon();
-      })
-      .on("postgres_changes", { event: "UPDATE", schema: "public", table: "messages", filter }, (payload) =>
-        merge([payload.new as Message]),
-      )
-      .subscribe((status) => {
-        setLive(status === "SUBSCRIBED");
-        if (status === "SUBSCRIBED") void catchUp();
-      });
+    void realtimeClient().then((client) => {
+      if (cancelled) return;
+      supabase = client;
+      channel = client
+        .channel(`thread:${conversationId}`)
+        .on(
+          "postgres_changes",
+          { event: "INSERT", schema: "public", table: "messages", filter },
+          (payload) => {
+            const message = payload.new as Message;
+            merge([message]);
+            if (message.sender_id !== me) markReadSoon();
+          },
+        )
+        .on("postgres_changes", { event: "UPDATE", schema: "public", table: "messages", filter }, (payload) =>
+          merge([payload.new as Message]),
+        )
+        .subscribe((status) => {
+          setLive(status === "SUBSCRIBED");
+          if (status === "SUBSCRIBED") void catchUp();
+        });
+    });
     const onBack = () => {
       if (!document.hidden) void catchUp();
     };
@@ -86,7 +97,8 @@ export function useConversationRealtime({ conversationId, me, initial }: Options
       window.removeEventListener("focus", onBack);
       window.removeEventListener("online", onBack);
       document.removeEventListener("visibilitychange", onBack);
-      void supabase.removeChannel(channel);
+      cancelled = true;
+      if (supabase && channel) void supabase.removeChannel(channel);
     };
   }, [conversationId, me, merge, markReadSoon, catchUp]);
 
