@@ -40,28 +40,29 @@ export function ConversationList({
             >
               <Avatar person={other} />
               <span className="min-w-0 flex-1">
-                <span className="flex items-baseline justify-between gap-2">
+                <span className="flex items-center justify-between gap-2">
                   <span className="truncate font-semibold text-slate-900">
                     {other?.full_name || "Unknown User"}
                   </span>
-                  <RelativeTime
-                    iso={c.last_message?.created_at ?? c.updated_at}
-                    className="shrink-0 text-xs text-slate-600"
-                  />
-                </span>
-                <span className="block truncate text-sm text-slate-600">@{other?.username || "unknown"}</span>
-                <span className="mt-0.5 flex items-center gap-2">
-                  <span
-                    className={`min-w-0 flex-1 truncate text-sm ${unread ? "font-semibold text-slate-900" : "text-slate-700"}`}
-                  >
-                    {c.last_message?.content ?? "No messages yet"}
-                  </span>
                   {unread > 0 ? (
-                    <span className="bg-sunset-700 rounded-full px-2 py-0.5 text-xs font-bold text-white">
+                    <span className="bg-sunset-700 shrink-0 rounded-full px-2 py-0.5 text-xs font-bold text-white">
                       {unread}
                       <span className="sr-only"> unread</span>
                     </span>
                   ) : null}
+                </span>
+                <span className="flex gap-1 text-sm text-slate-600">
+                  <span className="truncate">@{other?.username || "unknown"}</span>
+                  <span aria-hidden="true">·</span>
+                  <RelativeTime
+                    iso={c.last_message?.created_at ?? c.updated_at}
+                    className="shrink-0 whitespace-nowrap"
+                  />
+                </span>
+                <span
+                  className={`mt-0.5 block truncate text-sm ${unread ? "font-semibold text-slate-900" : "text-slate-700"}`}
+                >
+                  {c.last_message?.content ?? "No messages yet"}
                 </span>
               </span>
             </Link>

@@ -80,7 +80,7 @@ export function MessagesView({ me, initialConversations, active, activeMessages,
   }, [me]);
 
   return (
-    <div className="grid overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:grid-cols-[20rem_1fr]">
+    <div className="grid grid-cols-[minmax(0,1fr)] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:grid-cols-[20rem_minmax(0,1fr)]">
       <section
         aria-labelledby="conversations-title"
         className={`border-slate-200 md:max-h-[calc(600px+8.5rem)] md:overflow-y-auto md:border-r ${activeId ? "hidden md:block" : ""}`}

@@ -11,7 +11,7 @@ import {
 } from "./support";
 
 // Two people in two browser contexts talking over the local stack's Realtime.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 const sql = adminSql();
 test.afterAll(() => sql.end());
 

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { adminSql, makeAthlete, signedInPage, thread } from "./support";
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 const sql = adminSql();
 test.afterAll(() => sql.end());
 
