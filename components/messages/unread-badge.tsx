@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { isOpenConversation, onInboxEvent, startInbox } from "@/lib/messages/inbox";
+import { isOpenConversation, onInboxEvent, startInbox, stopInbox } from "@/lib/messages/inbox";
 import { useInbox } from "@/lib/messages/use-inbox";
 import { toastInfo } from "@/lib/toast";
 
@@ -21,6 +21,7 @@ export default function UnreadBadge() {
 
   useEffect(() => {
     void startInbox();
+    return () => void stopInbox();
   }, []);
 
   useEffect(() => {

@@ -19,6 +19,8 @@ const listeners = new Set<() => void>();
 const eventListeners = new Set<(event: InboxEvent) => void>();
 let channels: RealtimeChannel[] = [];
 let starting: Promise<void> | null = null;
+/** Bumped by stopInbox, so a start still in flight from before a sign-out does not go live afterwards. */
+let generation = 0;
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
 /** The conversation open on screen, whose messages are read as they arrive (no unread, no toast). */
 let openConversation: string | null = null;
@@ -62,14 +64,17 @@ export function refreshUnread(delay = 150) {
   }, delay);
 }
 
-/** Starts the live inbox once per tab; resolves with the athlete's profile id (null without a profile). */
+/** Starts the live inbox once per tab (nothing goes live for an account without a profile). */
 export function startInbox(): Promise<void> {
+  const mine = generation;
   starting ??= (async () => {
     const state = await fetchInboxState();
+    if (mine !== generation) return;
     set({ profileId: state.profileId, unread: state.unread });
     if (!state.profileId) return;
     const me = state.profileId;
     const supabase = await realtimeClient();
+    if (mine !== generation) return;
     let joined = false;
     const messages = supabase
       .channel(`inbox:${me}`)
@@ -110,8 +115,9 @@ export function startInbox(): Promise<void> {
   return starting;
 }
 
-/** For tests and sign-out: leave the channels. */
+/** On sign-out (the badge unmounts): leave the channels, so the next account in this tab starts afresh. */
 export async function stopInbox() {
+  generation += 1;
   const supabase = createClient();
   await Promise.all(channels.map((c) => supabase.removeChannel(c)));
   channels = [];
