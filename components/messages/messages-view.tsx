@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { fetchConversations } from "@/app/(protected)/messages/actions";
 import { isOpenConversation, onInboxEvent, startInbox } from "@/lib/messages/inbox";
-import { timeKey } from "@/lib/messages/order";
+import { applyMessage } from "@/lib/messages/list";
 import type { ConversationSummary, Message } from "@/lib/messages/types";
 import { ConversationList } from "./conversation-list";
 import { MessageThread } from "./message-thread";
@@ -16,22 +16,6 @@ type Props = {
   activeMessages: Message[];
   missing: boolean;
 };
-
-/** A new message moves its conversation to the top with the new last message (and one more unread). */
-function applyMessage(list: ConversationSummary[], m: Message, me: string): ConversationSummary[] | null {
-  const row = list.find((c) => c.id === m.conversation_id);
-  if (!row) return null;
-  // An older message (a catch-up replay) changes nothing: the row already shows a later one.
-  if (row.last_message && timeKey(row.last_message.created_at) >= timeKey(m.created_at)) return list;
-  const fromOther = m.sender_id !== me && !m.read && !isOpenConversation(m.conversation_id);
-  const updated: ConversationSummary = {
-    ...row,
-    updated_at: m.created_at,
-    last_message: { content: m.content, created_at: m.created_at, sender_id: m.sender_id },
-    unread_count: row.unread_count + (fromOther ? 1 : 0),
-  };
-  return [updated, ...list.filter((c) => c.id !== m.conversation_id)];
-}
 
 /** /messages: the list on the left, the open thread on the right; on phones one at a time. */
 export function MessagesView({ me, initialConversations, active, activeMessages, missing }: Props) {
@@ -62,7 +46,7 @@ export function MessagesView({ me, initialConversations, active, activeMessages,
         return;
       }
       setConversations((list) => {
-        const next = applyMessage(list, event.message, me);
+        const next = applyMessage(list, event.message, me, isOpenConversation(event.message.conversation_id));
         if (next) return next;
         // A conversation this list has not seen yet: fetch its row.
         void fetchConversations(event.message.conversation_id).then(
