@@ -74,14 +74,16 @@ returns table (
   unread_count int
 )
 language sql stable security definer set search_path = '' as $$
+  -- The caller's id as an InitPlan parameter (not a joined CTE), so each side is an ordered index scan that
+  -- stops after `lim` rows instead of reading and sorting all of the caller's conversations.
   with me as (select private.my_profile_id() as id),
   mine as (
-    (select c.* from public.conversations c, me
-     where c.participant_one_id = me.id and (only_id is null or c.id = only_id)
+    (select c.* from public.conversations c
+     where c.participant_one_id = (select private.my_profile_id()) and (only_id is null or c.id = only_id)
      order by c.updated_at desc limit least(greatest(lim, 1), 200))
     union all
-    (select c.* from public.conversations c, me
-     where c.participant_two_id = me.id and (only_id is null or c.id = only_id)
+    (select c.* from public.conversations c
+     where c.participant_two_id = (select private.my_profile_id()) and (only_id is null or c.id = only_id)
      order by c.updated_at desc limit least(greatest(lim, 1), 200))
   ),
   top as (select * from mine order by updated_at desc, id limit least(greatest(lim, 1), 200))
