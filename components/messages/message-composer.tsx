@@ -36,7 +36,8 @@ export function MessageComposer({
     if (result?.ok) {
       pending.current = null;
       setHint(null);
-      setText("");
+      // Clear what was sent, but keep anything typed while it was on its way.
+      setText((current) => (normaliseText(current) === result.message.content ? "" : current));
       onSent(result.message);
       return;
     }

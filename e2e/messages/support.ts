@@ -53,10 +53,12 @@ export async function signedInPage(browser: Browser, who: TestAthlete, path: str
 /** The thread's message log. */
 export const thread = (page: Page) => page.getByRole("log");
 
-/** Types `text` into the composer and sends it. */
+/** Types `text` into the composer, sends it and waits until the input is cleared (the send succeeded). */
 export async function sendText(page: Page, text: string) {
-  await page.getByLabel("Message", { exact: true }).fill(text);
+  const input = page.getByLabel("Message", { exact: true });
+  await input.fill(text);
   await page.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(input).toHaveValue("");
 }
 
 /** Waits until the thread's live channel is joined (the badge/inbox and thread subscribe on load). */
