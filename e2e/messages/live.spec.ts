@@ -118,3 +118,24 @@ test("/messages passes axe with a thread open and with the empty states", async 
   await expect(thread(a.page).getByText("Typed and sent with Enter")).toBeVisible();
   await a.context.close();
 });
+
+test("a send that fails keeps the text with a retry hint; the retry is stored once", async ({ browser }) => {
+  const alice = await makeAthlete(sql, "Alice Retry");
+  const bob = await makeAthlete(sql, "Bob Retry");
+  const id = await conversationBetween(sql, alice, bob);
+  const a = await signedInPage(browser, alice, `/messages?c=${id}`);
+  await waitForLive(a.page);
+  const input = a.page.getByLabel("Message", { exact: true });
+  await a.context.setOffline(true);
+  await input.fill("Does this reach you?");
+  await a.page.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(a.page.getByText("Not sent. Press Send to try again.")).toBeVisible();
+  await expect(input).toHaveValue("Does this reach you?");
+  await a.context.setOffline(false);
+  await a.page.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(input).toHaveValue("");
+  await expect(thread(a.page).getByText("Does this reach you?")).toHaveCount(1);
+  const rows = await sql`select count(*)::int as n from public.messages where conversation_id = ${id}`;
+  expect(rows[0]!.n).toBe(1);
+  await a.context.close();
+});
