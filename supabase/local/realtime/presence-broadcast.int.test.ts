@@ -61,7 +61,11 @@ describe("Presence", () => {
     expect(a.events).toContainEqual({ event: "join", key: "athlete-b" });
     // Re-tracking replaces the payload rather than adding a second presence.
     await b.channel.track({ name: "B2" });
-    await eventually(() => (a.channel.presenceState()["athlete-b"]?.[0] as { name?: string } | undefined)?.name === "B2", 3000, "re-track");
+    await eventually(
+      () => (a.channel.presenceState()["athlete-b"]?.[0] as { name?: string } | undefined)?.name === "B2",
+      3000,
+      "re-track",
+    );
     expect(a.channel.presenceState()["athlete-b"]).toHaveLength(1);
     expect(await b.channel.untrack()).toBe("ok");
     await eventually(() => keys(a.channel).join() === "athlete-a", 3000, "B untracked");
