@@ -15,7 +15,7 @@ const preview = (text: string) =>
  * pages for visitors never fetch supabase-js.
  */
 export default function UnreadBadge() {
-  const { unread, profileId } = useInbox();
+  const { unread, profileId, live } = useInbox();
   const pathname = usePathname();
   const router = useRouter();
 
@@ -34,14 +34,18 @@ export default function UnreadBadge() {
     });
   }, [profileId, pathname, router]);
 
-  if (unread <= 0) return null;
+  // data-live tells tests (and anyone debugging) that the inbox channel is joined.
   return (
-    <span
-      className="bg-sunset-700 ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full px-1.5 text-xs font-bold text-white"
-      data-testid="unread-badge"
-    >
-      {unread > 99 ? "99+" : unread}
-      <span className="sr-only"> unread</span>
+    <span data-inbox-live={live} className="inline-flex">
+      {unread > 0 ? (
+        <span
+          className="bg-sunset-700 ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full px-1.5 text-xs font-bold text-white"
+          data-testid="unread-badge"
+        >
+          {unread > 99 ? "99+" : unread}
+          <span className="sr-only"> unread</span>
+        </span>
+      ) : null}
     </span>
   );
 }

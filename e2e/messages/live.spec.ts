@@ -7,6 +7,7 @@ import {
   sendText,
   signedInPage,
   thread,
+  waitForInbox,
   waitForLive,
 } from "./support";
 
@@ -56,8 +57,8 @@ test("the top-bar badge counts unread messages live and a toast shows them on ot
   await expect(b.page.getByRole("banner").getByRole("link", { name: "Messages" })).toBeVisible();
   await expect(badge).toHaveCount(0);
   await waitForLive(a.page);
-  // Let Bob's inbox join before the first message (it catches up on rejoin either way).
-  await b.page.waitForTimeout(500);
+  // A toast is for a message that arrives live: wait until Bob's inbox has joined.
+  await waitForInbox(b.page);
   await sendText(a.page, "Are you free for a brick session?");
   await expect(badge).toHaveText(/^1/);
   await expect(b.page.getByText("New message: Are you free for a brick session?")).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../support/users";
-import { adminSql, makeAthlete, sendText, signedInPage, thread, waitForLive } from "./support";
+import { adminSql, makeAthlete, sendText, signedInPage, thread, waitForInbox, waitForLive } from "./support";
 
 // Screens of /messages at desktop and phone width, for people to look at (MESSAGES_SCREENS_DIR, default
 // test-results/messages-screens). Mia (demo 1) has two seeded conversations; Jack (demo 2) writes to her live.
@@ -37,6 +37,7 @@ for (const [label, viewport] of Object.entries(viewports)) {
     await expect(thread(mia.page).getByText(`we're a team (${label})`)).toBeVisible();
     await shot(mia.page, `thread-${label}`);
     await mia.page.goto("/profile");
+    await waitForInbox(mia.page);
     await sendText(jack.page, "Training ride Saturday 6 am from Noosaville?");
     await expect(mia.page.getByText("New message: Training ride Saturday")).toBeVisible();
     await shot(mia.page, `toast-and-badge-${label}`, false);

@@ -65,3 +65,8 @@ export async function sendText(page: Page, text: string) {
 export async function waitForLive(page: Page) {
   await expect(page.locator("[data-live='true']")).toBeAttached();
 }
+
+/** Waits until the top bar's live inbox (badge, toasts, presence) has joined its channel. */
+export async function waitForInbox(page: Page) {
+  await expect(page.locator("[data-inbox-live='true']")).toBeAttached();
+}

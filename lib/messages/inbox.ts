@@ -90,11 +90,10 @@ export function startInbox(): Promise<void> {
       .subscribe((status) => {
         if (status === "SUBSCRIBED") {
           set({ live: true });
+          // Count again on every join: a message may have landed between the first count and the join.
+          refreshUnread(0);
           // A rejoin after a drop: whatever arrived meanwhile is fetched by the listeners.
-          if (joined) {
-            refreshUnread(0);
-            emit({ kind: "reconnected" });
-          }
+          if (joined) emit({ kind: "reconnected" });
           joined = true;
         } else set({ live: false });
       });
