@@ -4,9 +4,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { get, useForm, type FieldPath, type FieldValues, type UseFormReturn } from "react-hook-form";
+import { get, useForm, type FieldPath } from "react-hook-form";
 import type { z } from "zod";
+import { KeepEarlyInput } from "@/components/forms/keep-early-input";
 import { Button, buttonClasses } from "@/components/ui/button";
+import { prefilled } from "@/lib/forms/prefill";
 import { toastError, toastSuccess } from "@/lib/toast";
 import {
   teamCreateSchema,
@@ -14,7 +16,6 @@ import {
   type TeamActionResult,
   type TeamUpdateInput,
 } from "@/lib/validation/team";
-import { keepEarlyInput } from "./keep-early-input";
 import { TeamInformation, TeamRequirements } from "./team-form-fields";
 
 type Values = z.input<typeof teamUpdateSchema>;
@@ -53,10 +54,11 @@ export function TeamForm({ mode, defaultValues, action, teamPath = "/teams" }: T
     defaultValues: defaultValues as Values,
   });
   const { handleSubmit, setError, formState } = form;
-  const reg = keepEarlyInput(
-    form as unknown as UseFormReturn<Values, unknown, FieldValues>,
-    defaultValues as Values,
-  );
+  // Prefilled in the server HTML, and typing done before hydration kept (lib/forms/prefill.ts,
+  // <KeepEarlyInput /> below): the same pattern as the profile form.
+  const { field, checkbox } = prefilled<Values>(form.register, defaultValues);
+  const reg = (name: FieldPath<Values>, options?: object, checkboxValue?: string) =>
+    checkboxValue === undefined ? field(name, options) : checkbox(name, checkboxValue);
   const errorOf = (path: string) =>
     (get(formState.errors, path) as { message?: string } | undefined)?.message;
   const busy = formState.isSubmitting || done;
@@ -108,6 +110,7 @@ export function TeamForm({ mode, defaultValues, action, teamPath = "/teams" }: T
           {busy ? text.busy : text.submit}
         </Button>
       </div>
+      <KeepEarlyInput />
     </form>
   );
 }
