@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import type { ConversationSummary, Message } from "@/lib/messages/types";
 import { useConversationRealtime } from "@/lib/messages/use-conversation-realtime";
 import { Avatar } from "./avatar";
+import { MessageText } from "./message-text";
 import { MessageComposer } from "./message-composer";
 import { RelativeTime } from "./relative-time";
 
@@ -61,7 +62,7 @@ export function MessageThread({
                 <div
                   className={`max-w-[80%] rounded-2xl px-3 py-2 ${own ? "bg-ocean-700 text-white" : "border border-slate-200 bg-white text-slate-900"}`}
                 >
-                  <p className="[overflow-wrap:anywhere] whitespace-pre-wrap">{m.content}</p>
+                  <MessageText content={m.content} />
                   <p className={`mt-1 text-xs ${own ? "text-ocean-100" : "text-slate-600"}`}>
                     <span className="sr-only">
                       {own ? "You, " : `${other?.full_name || "Unknown User"}, `}

@@ -1,0 +1,37 @@
+import { expect, test } from "@playwright/test";
+import { adminSql, makeAthlete, signedInPage, thread } from "./support";
+
+test.describe.configure({ timeout: 180_000 });
+const sql = adminSql();
+test.afterAll(() => sql.end());
+
+test("a join request lands in both threads, and its profile link opens the requester's profile", async ({
+  browser,
+}) => {
+  const creator = await makeAthlete(sql, "Cara Creator");
+  const requester = await makeAthlete(sql, "Reggie Requester");
+  const [team] = await sql<{ id: string }[]>`
+    insert into public.teams (name, description, creator_id, requirements)
+    values ('Link Test Relay', 'A team for checking the join request message.', ${creator.authId},
+            '{"roles": ["runner"], "experience_levels": ["beginner"]}')
+    returning id`;
+
+  const r = await signedInPage(browser, requester, `/teams/${team!.id}`);
+  await r.page.getByRole("button", { name: "Request to Join Team" }).click();
+  await expect(r.page.getByText("Your request has been sent!")).toBeVisible();
+  await expect(r.page).toHaveURL(/\/messages/);
+  await expect(thread(r.page).getByText(/join your team "Link Test Relay"/)).toBeVisible();
+  await r.context.close();
+
+  const c = await signedInPage(browser, creator, "/messages");
+  await c.page
+    .getByRole("link", { name: /Reggie Requester/ })
+    .first()
+    .click();
+  const link = thread(c.page).getByRole("link", { name: `/profile/${requester.profileId}` });
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(c.page).toHaveURL(new RegExp(`/profile/${requester.profileId}$`));
+  await expect(c.page.getByRole("heading", { level: 1, name: "Reggie Requester" })).toBeVisible();
+  await c.context.close();
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { splitProfileLinks } from "./profile-links";
+
+const id = "e0000000-0000-4000-8000-000000000006";
+
+describe("splitProfileLinks", () => {
+  it("links the profile path of the automatic join message", () => {
+    expect(splitProfileLinks(`View my profile: /profile/${id}\nThanks`)).toEqual([
+      { text: "View my profile: " },
+      { text: `/profile/${id}`, href: `/profile/${id}` },
+      { text: "\nThanks" },
+    ]);
+  });
+
+  it.each([
+    ["another site", `https://evil.example/profile/${id}`],
+    ["a longer path", `/profile/${id}/../../admin`],
+    ["a protocol-relative address", `//evil.example/profile/${id}`],
+    ["not an id", "/profile/abc"],
+    ["script", "<script>alert(1)</script>"],
+  ])("leaves %s as plain text", (_, text) => {
+    expect(splitProfileLinks(text).every((p) => p.href === undefined)).toBe(true);
+  });
+});
