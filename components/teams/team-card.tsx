@@ -44,7 +44,7 @@ const redirectDelay = 1500;
 
 /**
  * One team (spec §2 "Team card"), used on /teams and /browse. Its button asks to join: a visitor is sent
- * to /auth, an account without a profile to /create-profile, a sent request to /messages.
+ * to /auth, an account without a profile to /create-profile, a sent request to its conversation in /messages.
  */
 export function TeamCard({ team, currentUserId, actions }: TeamCardProps) {
   const router = useRouter();
@@ -70,7 +70,8 @@ export function TeamCard({ team, currentUserId, actions }: TeamCardProps) {
     if (result.ok) {
       setState("sent");
       toastSuccess("Your request has been sent!");
-      setTimeout(() => router.push("/messages"), redirectDelay);
+      // Straight into the conversation the request was posted to.
+      setTimeout(() => router.push(`/messages?c=${result.conversationId}`), redirectDelay);
       return;
     }
     setState("idle");

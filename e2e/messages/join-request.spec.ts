@@ -16,10 +16,11 @@ test("a join request lands in both threads, and its profile link opens the reque
             '{"roles": ["runner"], "experience_levels": ["beginner"]}')
     returning id`;
 
-  const r = await signedInPage(browser, requester, `/teams/${team!.id}`);
-  await r.page.getByRole("button", { name: "Request to Join Team" }).click();
+  const r = await signedInPage(browser, requester, "/teams");
+  const card = r.page.getByRole("article", { name: "Link Test Relay" });
+  await card.getByRole("button", { name: "Request to Join Team" }).click();
   await expect(r.page.getByText("Your request has been sent!")).toBeVisible();
-  await expect(r.page).toHaveURL(/\/messages/);
+  await expect(r.page).toHaveURL(/\/messages\?c=[0-9a-f-]{36}$/);
   await expect(thread(r.page).getByText(/join your team "Link Test Relay"/)).toBeVisible();
   await r.context.close();
 

@@ -16,7 +16,7 @@ test("join: request from the card, automatic message stored, then /messages", as
   await card.getByLabel("Join as").selectOption("runner");
   await card.getByRole("button", { name: "Request to Join Team" }).click();
   await expect(page.getByText("Your request has been sent!")).toBeVisible();
-  await expect(page).toHaveURL(/\/messages$/);
+  await expect(page).toHaveURL(/\/messages\?c=[0-9a-f-]{36}$/);
 
   const [member] =
     await db()`select role, status from public.team_members where team_id = ${team.id} and profile_id = ${me.profileId}`;
