@@ -1,0 +1,90 @@
+import "server-only";
+import type { Tx } from "@/lib/db";
+import type { BrowseFilters } from "@/lib/browse/filters";
+import { pageSizes } from "@/lib/browse/filters";
+import type { ExperienceLevel, Specialty, TrainingDay, TrainingTime } from "@/lib/validation/profile";
+
+/** An open team as the listing shows it (spec §3 team, plus the urgent vacancy and live member count). */
+export type ListedTeam = {
+  id: string;
+  name: string;
+  description: string;
+  location: string | null;
+  creator_id: string;
+  status: "open" | "full" | "closed";
+  max_members: number;
+  requirements: { roles: Specialty[]; experience_levels: ExperienceLevel[] };
+  training_schedule: { days: TrainingDay[]; times: TrainingTime[] };
+  urgent_role: Specialty | null;
+  /** yyyy-mm-dd, a day in Noosa's time zone. */
+  urgent_by: string | null;
+  member_count: number;
+};
+
+/** A public, looking-for-team athlete as the listing shows it. Never the e-mail (not even selectable). */
+export type ListedAthlete = {
+  id: string;
+  auth_id: string;
+  username: string;
+  full_name: string;
+  location: string;
+  specialty: Specialty;
+  experience_level: ExperienceLevel;
+  training_preference: string | null;
+  goals: string;
+};
+
+export type Listing<T> = { items: T[]; total: number };
+
+/** The viewer's leg when "needs my specialty" is on and they have a profile; else no such filter. */
+type Viewer = { specialty?: Specialty | null };
+
+/**
+ * Open teams, urgent ones first (by the day they need someone), then newest; filtered by a leg they need
+ * and a level they accept. One page plus the total. The order matches teams_open_listing_idx, so a page
+ * is an index scan, not a sort of every open team.
+ */
+export async function listOpenTeams(tx: Tx, f: BrowseFilters, viewer: Viewer = {}): Promise<Listing<ListedTeam>> {
+  const role = f.mine && viewer.specialty ? viewer.specialty : f.role;
+  const where = tx`t.status = 'open'
+    ${role ? tx`and t.requirements -> 'roles' ? ${role}` : tx``}
+    ${f.level ? tx`and t.requirements -> 'experience_levels' ? ${f.level}` : tx``}`;
+  const size = pageSizes.teams;
+  const [rows, [count]] = await Promise.all([
+    tx<(Omit<ListedTeam, "urgent_by" | "member_count"> & { urgent_by: string | null; member_count: number })[]>`
+      select t.id, t.name, t.description, t.location, t.creator_id, t.status, t.max_members, t.requirements,
+        t.training_schedule, t.urgent_role, to_char(t.urgent_by, 'YYYY-MM-DD') as urgent_by,
+        (select count(*)::int from public.team_members m where m.team_id = t.id and m.status = 'active')
+          as member_count
+      from public.teams t
+      where ${where}
+      order by coalesce(t.urgent_by, 'infinity'::date), t.created_at desc
+      limit ${size} offset ${(f.teamPage - 1) * size}`,
+    tx<{ n: number }[]>`select count(*)::int as n from public.teams t where ${where}`,
+  ]);
+  return { items: rows, total: count!.n };
+}
+
+/**
+ * Public athletes looking for a team, newest first, filtered by specialty and level. With "needs my
+ * specialty" on: athletes of the other legs, the ones a team with the viewer would need.
+ */
+export async function listAthletes(tx: Tx, f: BrowseFilters, viewer: Viewer = {}): Promise<Listing<ListedAthlete>> {
+  const others = f.mine && viewer.specialty ? viewer.specialty : undefined;
+  const where = tx`p.is_public and p.looking_for_team
+    ${f.role ? tx`and p.specialty = ${f.role}` : tx``}
+    ${others ? tx`and p.specialty <> ${others}` : tx``}
+    ${f.level ? tx`and p.experience_level = ${f.level}` : tx``}`;
+  const size = pageSizes.athletes;
+  const [rows, [count]] = await Promise.all([
+    tx<ListedAthlete[]>`
+      select p.id, p.auth_id, p.username, p.full_name, p.location ->> 'display_name' as location, p.specialty,
+        p.experience_level, p.training_preference, p.goals
+      from public.profiles p
+      where ${where}
+      order by p.created_at desc, p.id
+      limit ${size} offset ${(f.athletePage - 1) * size}`,
+    tx<{ n: number }[]>`select count(*)::int as n from public.profiles p where ${where}`,
+  ]);
+  return { items: rows, total: count!.n };
+}
