@@ -1,0 +1,115 @@
+"use server";
+
+import { getClaims } from "@/lib/auth/session";
+import { withRls } from "@/lib/db";
+import { errorSummary } from "@/lib/data/profile-writes";
+import {
+  findConversation,
+  listConversations,
+  myProfileId,
+  startConversation as startConversationRow,
+  unreadMessageCount,
+} from "@/lib/data/conversations";
+import { insertMessage, isParticipant, listMessages, markConversationRead } from "@/lib/data/messages";
+import type { ConversationSummary, Message } from "@/lib/messages/types";
+import { messageErrors as E, sendMessageSchema, uuidSchema } from "@/lib/validation/message";
+import { z } from "zod";
+
+type Failure = { ok: false; error: string; code?: "AUTH" | "PROFILE_NOT_FOUND" };
+export type SendResult = { ok: true; message: Message } | Failure;
+export type StartResult = { ok: true; conversationId: string } | Failure;
+
+const log = (action: string, userId: string, error: unknown) =>
+  console.error(`${action} failed`, { action, userId, ...errorSummary(error) });
+
+/** Sends a message as the signed-in athlete (spec §5): validated, as a participant, stored once. */
+export async function sendMessage(input: unknown): Promise<SendResult> {
+  const claims = await getClaims();
+  if (!claims) return { ok: false, error: E.notAuthenticated, code: "AUTH" };
+  const parsed = sendMessageSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? E.sendFailed };
+  const { id, conversationId, senderId, content } = parsed.data;
+  try {
+    return await withRls(claims, async (tx) => {
+      const me = await myProfileId(tx);
+      if (!me) return { ok: false, error: E.profileNotFound, code: "PROFILE_NOT_FOUND" } as const;
+      if (senderId !== undefined && senderId !== me) return { ok: false, error: E.senderMismatch } as const;
+      if (!(await isParticipant(tx, conversationId))) return { ok: false, error: E.notParticipant } as const;
+      const message = await insertMessage(tx, { id, conversationId, senderId: me, content });
+      return message ? ({ ok: true, message } as const) : ({ ok: false, error: E.sendFailed } as const);
+    });
+  } catch (error) {
+    log("messages.send", claims.sub, error);
+    return { ok: false, error: E.sendFailed };
+  }
+}
+
+/** Starts (or reopens) the conversation with athlete `otherProfileId` (spec §4 "Conversation start"). */
+export async function startConversation(otherProfileId: unknown): Promise<StartResult> {
+  const claims = await getClaims();
+  if (!claims) return { ok: false, error: E.notAuthenticated, code: "AUTH" };
+  const other = uuidSchema.safeParse(otherProfileId);
+  if (!other.success) return { ok: false, error: E.startFailed };
+  try {
+    const conversationId = await withRls(claims, (tx) => startConversationRow(tx, other.data));
+    return { ok: true, conversationId };
+  } catch (error) {
+    if ((error as { detail?: string }).detail === "PROFILE_NOT_FOUND") {
+      return { ok: false, error: E.startNoProfile, code: "PROFILE_NOT_FOUND" };
+    }
+    log("messages.start", claims.sub, error);
+    return { ok: false, error: E.startFailed };
+  }
+}
+
+/** Marks the other person's messages in a conversation read; participants only (spec §5). */
+export async function markRead(conversationId: unknown): Promise<{ ok: true; count: number } | Failure> {
+  const claims = await getClaims();
+  if (!claims) return { ok: false, error: E.notAuthenticated, code: "AUTH" };
+  const id = uuidSchema.safeParse(conversationId);
+  if (!id.success) return { ok: false, error: E.notParticipant };
+  return withRls(claims, async (tx) => {
+    const me = await myProfileId(tx);
+    if (!me || !(await isParticipant(tx, id.data))) return { ok: false, error: E.notParticipant } as const;
+    return { ok: true, count: await markConversationRead(tx, id.data, me) } as const;
+  });
+}
+
+const afterSchema = z.object({ created_at: z.iso.datetime({ offset: true }), id: z.uuid() }).nullable();
+
+/** The thread, or what was stored after `after` (catch-up once the live connection is back). */
+export async function fetchMessages(
+  conversationId: unknown,
+  after: unknown = null,
+): Promise<{ ok: true; messages: Message[] } | Failure> {
+  const claims = await getClaims();
+  if (!claims) return { ok: false, error: E.notAuthenticated, code: "AUTH" };
+  const id = uuidSchema.safeParse(conversationId);
+  const since = afterSchema.safeParse(after);
+  if (!id.success || !since.success) return { ok: false, error: E.notParticipant };
+  const messages = await withRls(claims, (tx) => listMessages(tx, id.data, since.data));
+  return { ok: true, messages };
+}
+
+/** The conversation list (refreshed live) or one conversation of it. */
+export async function fetchConversations(only?: unknown): Promise<ConversationSummary[]> {
+  const claims = await getClaims();
+  if (!claims) return [];
+  const id = only === undefined ? null : uuidSchema.safeParse(only);
+  if (id && !id.success) return [];
+  return withRls(claims, async (tx) => {
+    if (!id) return listConversations(tx);
+    const one = await findConversation(tx, id.data);
+    return one ? [one] : [];
+  });
+}
+
+/** What the top bar needs to go live: the athlete's profile id (null without one) and the unread count. */
+export async function fetchInboxState(): Promise<{ profileId: string | null; unread: number }> {
+  const claims = await getClaims();
+  if (!claims) return { profileId: null, unread: 0 };
+  return withRls(claims, async (tx) => {
+    const profileId = await myProfileId(tx);
+    return { profileId, unread: profileId ? await unreadMessageCount(tx) : 0 };
+  });
+}

@@ -1,0 +1,36 @@
+import type { Message } from "./types";
+
+/**
+ * A sortable key for a Postgres timestamptz in ISO form: UTC to the second, then all six fractional digits.
+ * `Date` keeps only milliseconds, and two messages sent in one millisecond must still keep their order.
+ */
+export function timeKey(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const fraction = /\.(\d+)/.exec(iso)?.[1] ?? "";
+  return `${date.toISOString().slice(0, 19)}.${fraction.padEnd(6, "0").slice(0, 6)}`;
+}
+
+/** Thread order: created_at, then id (as the thread index orders them). */
+export function compareMessages(a: Message, b: Message): number {
+  const ka = timeKey(a.created_at);
+  const kb = timeKey(b.created_at);
+  if (ka !== kb) return ka < kb ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * Merges incoming messages into a thread: each id once (a later copy replaces the earlier one, so a
+ * read flag or a server timestamp wins over the optimistic copy), in thread order.
+ */
+export function mergeMessages(current: Message[], incoming: Message[]): Message[] {
+  if (incoming.length === 0) return current;
+  const byId = new Map(current.map((m) => [m.id, m]));
+  for (const m of incoming) byId.set(m.id, { ...byId.get(m.id), ...m });
+  return [...byId.values()].sort(compareMessages);
+}
+
+/** The newest message of a thread (the point to catch up from), or null for an empty one. */
+export function lastOf(messages: Message[]): Message | null {
+  return messages.length ? messages[messages.length - 1]! : null;
+}

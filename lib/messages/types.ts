@@ -1,0 +1,28 @@
+/** Shapes shared by the server (lib/data) and the browser (live thread, list). No server code here. */
+
+/** The other athlete as the list may show them: these four fields only (their profile may be private). */
+export type OtherParticipant = {
+  id: string;
+  username: string;
+  full_name: string;
+  avatar_url: string | null;
+};
+
+/** A conversation row of the list (spec §3 "conversation", list view). Times are ISO strings. */
+export type ConversationSummary = {
+  id: string;
+  updated_at: string;
+  other_participant: OtherParticipant | null;
+  last_message: { content: string; created_at: string; sender_id: string } | null;
+  unread_count: number;
+};
+
+/** A message (spec §3). `created_at` keeps Postgres' microseconds, which order a busy thread. */
+export type Message = {
+  id: string;
+  conversation_id: string;
+  sender_id: string;
+  content: string;
+  created_at: string;
+  read: boolean;
+};
