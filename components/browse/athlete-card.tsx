@@ -11,7 +11,10 @@ import { experienceLabels, specialtyLabels } from "@/lib/validation/profile";
 export function AthleteCard({ athlete, action }: { athlete: ListedAthlete; action?: ReactNode }) {
   const titleId = `athlete-${athlete.id}`;
   return (
-    <article aria-labelledby={titleId} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={titleId} className="text-ocean-950 truncate text-lg font-bold">

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import type { ListedTeam } from "@/lib/data/browse";
 import { experienceLabels, specialtyLabels } from "@/lib/validation/profile";
-import { urgentLabel } from "@/lib/browse/urgent";
+import { isUrgent, urgentNeedText } from "@/lib/teams/urgency";
 
 /**
  * An open team in the listing. SEAM: the teams issue's reusable card (components/teams/team-card.tsx,
@@ -10,10 +10,16 @@ import { urgentLabel } from "@/lib/browse/urgent";
  */
 export function ListedTeamCard({ team, currentUserId }: { team: ListedTeam; currentUserId: string | null }) {
   const own = currentUserId !== null && team.creator_id === currentUserId;
-  const urgent = urgentLabel(team.urgent_role, team.urgent_by);
+  const urgent =
+    team.urgent_role && team.urgent_by && isUrgent(team)
+      ? urgentNeedText(team.urgent_role, team.urgent_by)
+      : null;
   const titleId = `team-${team.id}`;
   return (
-    <article aria-labelledby={titleId} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <div className="flex flex-wrap items-center gap-2">
         {urgent ? <Badge tone="warning">{urgent}</Badge> : null}
         {own ? <Badge tone="ocean">Your Team</Badge> : null}
@@ -29,7 +35,9 @@ export function ListedTeamCard({ team, currentUserId }: { team: ListedTeam; curr
       <dl className="mt-4 space-y-1 text-sm">
         <div className="flex flex-wrap gap-x-2">
           <dt className="font-semibold text-slate-600">Looking for:</dt>
-          <dd className="text-slate-900">{team.requirements.roles.map((r) => specialtyLabels[r]).join(", ")}</dd>
+          <dd className="text-slate-900">
+            {team.requirements.roles.map((r) => specialtyLabels[r]).join(", ")}
+          </dd>
         </div>
         <div className="flex flex-wrap gap-x-2">
           <dt className="font-semibold text-slate-600">Experience Level:</dt>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 
-const link = "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-ocean-800 hover:bg-ocean-50";
+const link =
+  "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-ocean-800 hover:bg-ocean-50";
 
 /** Previous / next links for one list; plain links, so each page is a small server render. */
 export function Pager({

@@ -1,4 +1,9 @@
-import { experienceLevels, specialties, type ExperienceLevel, type Specialty } from "@/lib/validation/profile";
+import {
+  experienceLevels,
+  specialties,
+  type ExperienceLevel,
+  type Specialty,
+} from "@/lib/validation/profile";
 
 /** The listing's filters and pages, as kept in the URL of /browse. */
 export type BrowseFilters = {
@@ -28,7 +33,9 @@ export function parseFilters(params: Params): BrowseFilters {
   const level = first(params.level);
   return {
     role: (specialties as readonly string[]).includes(role ?? "") ? (role as Specialty) : undefined,
-    level: (experienceLevels as readonly string[]).includes(level ?? "") ? (level as ExperienceLevel) : undefined,
+    level: (experienceLevels as readonly string[]).includes(level ?? "")
+      ? (level as ExperienceLevel)
+      : undefined,
     mine: first(params.mine) === "1",
     teamPage: pageOf(first(params.tp)),
     athletePage: pageOf(first(params.ap)),
@@ -49,7 +56,11 @@ export function browseHref(filters: BrowseFilters, patch: Partial<BrowseFilters>
 }
 
 /** "Showing 13–24 of 9,876" style range of a page. */
-export function pageRange(page: number, size: number, total: number): { from: number; to: number; pages: number } {
+export function pageRange(
+  page: number,
+  size: number,
+  total: number,
+): { from: number; to: number; pages: number } {
   const pages = Math.max(1, Math.ceil(total / size));
   const from = total === 0 ? 0 : (page - 1) * size + 1;
   return { from: Math.min(from, total), to: Math.min(page * size, total), pages };

@@ -44,14 +44,20 @@ type Viewer = { specialty?: Specialty | null };
  * and a level they accept. One page plus the total. The order matches teams_open_listing_idx, so a page
  * is an index scan, not a sort of every open team.
  */
-export async function listOpenTeams(tx: Tx, f: BrowseFilters, viewer: Viewer = {}): Promise<Listing<ListedTeam>> {
+export async function listOpenTeams(
+  tx: Tx,
+  f: BrowseFilters,
+  viewer: Viewer = {},
+): Promise<Listing<ListedTeam>> {
   const role = f.mine && viewer.specialty ? viewer.specialty : f.role;
   const where = tx`t.status = 'open'
     ${role ? tx`and t.requirements -> 'roles' ? ${role}` : tx``}
     ${f.level ? tx`and t.requirements -> 'experience_levels' ? ${f.level}` : tx``}`;
   const size = pageSizes.teams;
   const [rows, [count]] = await Promise.all([
-    tx<(Omit<ListedTeam, "urgent_by" | "member_count"> & { urgent_by: string | null; member_count: number })[]>`
+    tx<
+      (Omit<ListedTeam, "urgent_by" | "member_count"> & { urgent_by: string | null; member_count: number })[]
+    >`
       select t.id, t.name, t.description, t.location, t.creator_id, t.status, t.max_members, t.requirements,
         t.training_schedule, t.urgent_role, to_char(t.urgent_by, 'YYYY-MM-DD') as urgent_by,
         (select count(*)::int from public.team_members m where m.team_id = t.id and m.status = 'active')
@@ -69,7 +75,11 @@ export async function listOpenTeams(tx: Tx, f: BrowseFilters, viewer: Viewer = {
  * Public athletes looking for a team, newest first, filtered by specialty and level. With "needs my
  * specialty" on: athletes of the other legs, the ones a team with the viewer would need.
  */
-export async function listAthletes(tx: Tx, f: BrowseFilters, viewer: Viewer = {}): Promise<Listing<ListedAthlete>> {
+export async function listAthletes(
+  tx: Tx,
+  f: BrowseFilters,
+  viewer: Viewer = {},
+): Promise<Listing<ListedAthlete>> {
   const others = f.mine && viewer.specialty ? viewer.specialty : undefined;
   const where = tx`p.is_public and p.looking_for_team
     ${f.role ? tx`and p.specialty = ${f.role}` : tx``}
