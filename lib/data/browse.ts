@@ -50,9 +50,9 @@ export async function listOpenTeams(
   viewer: Viewer = {},
 ): Promise<Listing<ListedTeam>> {
   const role = f.mine && viewer.specialty ? viewer.specialty : f.role;
-  const where = tx`t.status = 'open'
-    ${role ? tx`and t.requirements -> 'roles' ? ${role}` : tx``}
-    ${f.level ? tx`and t.requirements -> 'experience_levels' ? ${f.level}` : tx``}`;
+  // Containment, so the filter is a lookup in teams_open_requirements_idx (GIN).
+  const needs = { ...(role ? { roles: [role] } : {}), ...(f.level ? { experience_levels: [f.level] } : {}) };
+  const where = tx`t.status = 'open' ${role || f.level ? tx`and t.requirements @> ${JSON.stringify(needs)}::jsonb` : tx``}`;
   const size = pageSizes.teams;
   const [rows, [count]] = await Promise.all([
     tx<

@@ -3,12 +3,18 @@
 -- lib/data/browse-plans.int.test.ts).
 
 -- /browse lists open teams urgent-first (by the day they need someone), then newest. One index in exactly
--- that order, so a page is the first rows of an index scan instead of a sort of every open team.
+-- that order, so a page is the first rows of an index scan instead of a sort of every open team. It also
+-- carries status (the visitor's RLS policy checks it) and requirements (the filters), so the counts beside
+-- each list are index-only scans.
 create index teams_open_listing_idx on public.teams ((coalesce(urgent_by, 'infinity'::date)), created_at desc)
+  include (status, requirements) where status = 'open';
+
+-- Filters of /browse ("needs a runner", "accepts elite") as containment on the requirements.
+create index teams_open_requirements_idx on public.teams using gin (requirements jsonb_path_ops)
   where status = 'open';
 
 -- Landing numbers: open teams with an urgent need, per leg.
-create index teams_open_urgent_role_idx on public.teams (urgent_role, urgent_by)
+create index teams_open_urgent_role_idx on public.teams (urgent_role, urgent_by) include (status)
   where status = 'open' and urgent_role is not null;
 
 -- The athlete listing pages newest first with the id as a tie-breaker (stable pages when many profiles
