@@ -52,7 +52,7 @@ export async function listOpenTeams(
   const role = f.mine && viewer.specialty ? viewer.specialty : f.role;
   // Containment, so the filter is a lookup in teams_open_requirements_idx (GIN).
   const needs = { ...(role ? { roles: [role] } : {}), ...(f.level ? { experience_levels: [f.level] } : {}) };
-  const where = tx`t.status = 'open' ${role || f.level ? tx`and t.requirements @> ${JSON.stringify(needs)}::jsonb` : tx``}`;
+  const where = tx`t.status = 'open' ${role || f.level ? tx`and t.requirements @> ${JSON.stringify(needs)}::text::jsonb` : tx``}`;
   const size = pageSizes.teams;
   const [rows, [count]] = await Promise.all([
     tx<
