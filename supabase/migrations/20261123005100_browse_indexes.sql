@@ -2,12 +2,11 @@
 -- at 10,000 athletes, 2,000 teams and 50,000 conversations (checked with EXPLAIN in
 -- lib/data/browse-plans.int.test.ts).
 
--- /browse lists open teams urgent-first (by the day they need someone), then newest. One index in exactly
--- that order, so a page is the first rows of an index scan instead of a sort of every open team. It also
--- carries status (the visitor's RLS policy checks it) and requirements (the filters), so the counts beside
--- each list are index-only scans.
-create index teams_open_listing_idx on public.teams ((coalesce(urgent_by, 'infinity'::date)), created_at desc)
-  include (status, requirements) where status = 'open';
+-- /browse lists open teams urgent-first: the urgent ones (day today or later) through teams_open_urgent_idx,
+-- then the rest newest first through this one. It also carries status (the visitor's RLS policy checks it),
+-- requirements (the filters) and urgent_by, so the counts beside each list are index-only scans.
+create index teams_open_listing_idx on public.teams (created_at desc)
+  include (status, requirements, urgent_by) where status = 'open';
 
 -- Filters of /browse ("needs a runner", "accepts elite") as containment on the requirements.
 create index teams_open_requirements_idx on public.teams using gin (requirements jsonb_path_ops)
