@@ -75,3 +75,60 @@ values
    '{}', '{"days": [], "times": []}', '{}')
 on conflict (auth_id) do nothing;
 -- end of profiles (demo) -----------------------------------------------------------------------------------
+
+-- teams (demo) ---------------------------------------------------------------------------------------------
+-- Owned by the teams work (issue 9). One team per creator, one in every state (README "Demo data"):
+--   Mia (1)   "Noosa Heads Dawn Patrol"  open, with a pending request from Noah (6) and its automatic message
+--   Jack (2)  "Hinterland Hammers"       full: Jack, Olivia (3) and Liam (4) cover all three legs
+--   Chloe (5) "Peregian Pace Setters"    open, urgent: needs a runner in 3 days (relative to now, never stale)
+--   Ethan (8) "Sunday Social Relay"      closed (private creator): only he sees it
+-- Team ids are fixed (7ea4…0N) so specs can link to them.
+insert into public.teams (id, name, description, location, creator_id, status, max_members, requirements,
+                          training_schedule, urgent_role, urgent_by, created_at)
+values
+  ('7ea40000-0000-4000-8000-000000000001', 'Noosa Heads Dawn Patrol',
+   'Early starters who love the ocean. We have a strong swimmer and want a cyclist and a runner for race day.',
+   'Noosa Heads', 'd0000000-0000-4000-8000-000000000001', 'open', 3,
+   '{"roles": ["cyclist", "runner"], "experience_levels": ["intermediate", "advanced"]}',
+   '{"days": ["monday", "wednesday", "saturday"], "times": ["early_morning"]}', null, null, now() - interval '6 days'),
+  ('7ea40000-0000-4000-8000-000000000002', 'Hinterland Hammers',
+   'A complete relay that trains together on weekends. Full for now; follow along for next season.',
+   'Noosaville', 'd0000000-0000-4000-8000-000000000002', 'full', 3,
+   '{"roles": ["swimmer", "runner"], "experience_levels": ["beginner", "intermediate", "elite"]}',
+   '{"days": ["saturday", "sunday"], "times": ["morning"]}', null, null, now() - interval '10 days'),
+  ('7ea40000-0000-4000-8000-000000000003', 'Peregian Pace Setters',
+   'Our runner withdrew with an injury. We need a 10 km runner who can race this weekend. Friendly, competitive crew.',
+   'Peregian Beach', 'd0000000-0000-4000-8000-000000000005', 'open', 3,
+   '{"roles": ["swimmer", "runner"], "experience_levels": ["intermediate", "advanced", "elite"]}',
+   '{"days": ["tuesday", "thursday"], "times": ["evening"]}',
+   'runner', (now() at time zone 'Australia/Brisbane')::date + 3, now() - interval '2 days'),
+  ('7ea40000-0000-4000-8000-000000000004', 'Sunday Social Relay',
+   'A relaxed relay for friends. Closed while Ethan decides on this year''s race.',
+   null, 'd0000000-0000-4000-8000-000000000008', 'closed', 3,
+   '{"roles": ["swimmer", "runner"], "experience_levels": ["beginner"]}', '{"days": ["sunday"], "times": []}',
+   null, null, now() - interval '20 days')
+on conflict do nothing;
+
+insert into public.team_members (team_id, profile_id, role, status, joined_at)
+values
+  ('7ea40000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000001', 'swimmer', 'active', now() - interval '6 days'),
+  ('7ea40000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000006', 'runner', 'pending', now() - interval '1 day'),
+  ('7ea40000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000002', 'cyclist', 'active', now() - interval '10 days'),
+  ('7ea40000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000003', 'runner', 'active', now() - interval '9 days'),
+  ('7ea40000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000004', 'swimmer', 'active', now() - interval '8 days'),
+  ('7ea40000-0000-4000-8000-000000000003', 'e0000000-0000-4000-8000-000000000005', 'cyclist', 'active', now() - interval '2 days'),
+  ('7ea40000-0000-4000-8000-000000000004', 'e0000000-0000-4000-8000-000000000008', 'cyclist', 'active', now() - interval '20 days')
+on conflict do nothing;
+
+-- Noah's request to Mia, as the join flow would have posted it.
+insert into public.messages (conversation_id, sender_id, content, created_at)
+select private.ensure_conversation('e0000000-0000-4000-8000-000000000006', 'e0000000-0000-4000-8000-000000000001'),
+       'e0000000-0000-4000-8000-000000000006',
+       E'Hi Mia Lawson! I''d like to join your team "Noosa Heads Dawn Patrol" as the runner.\n\n'
+       'Name: Noah Williams (@noah_strides)\nSpecialty: Runner\nExperience: Intermediate\n'
+       'Goals: Run the 10 km leg under 45 minutes with a relay team of locals.\n\n'
+       'View my profile: /profile/e0000000-0000-4000-8000-000000000006',
+       now() - interval '1 day'
+where not exists (select 1 from public.messages x
+                  where x.sender_id = 'e0000000-0000-4000-8000-000000000006' and x.content like '%Dawn Patrol%');
+-- end of teams (demo) --------------------------------------------------------------------------------------

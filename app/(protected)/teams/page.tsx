@@ -1,8 +1,121 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/auth/coming-soon";
+import { PageIntro } from "@/components/layout/page-intro";
+import { TeamCard } from "@/components/teams/team-card";
+import { LinkButton } from "@/components/ui/button";
+import { requireUser } from "@/lib/auth/session";
+import { withRls } from "@/lib/db";
+import { getMyProfile } from "@/lib/data/my-profile";
+import { listMyTeams, listOpenTeams, type Team } from "@/lib/data/teams";
+import { pageMetadata } from "@/lib/seo/metadata";
 
-export const metadata: Metadata = { title: "Teams", robots: { index: false } };
+export const metadata: Metadata = pageMetadata({
+  title: "Teams",
+  description: "Manage your relay team and find open teams looking for athletes.",
+  path: "/teams",
+  noindex: true,
+});
 
-export default function TeamsPage() {
-  return <ComingSoon title="Teams" path="/teams" note="Managing and finding teams is coming soon." />;
+type Loaded = { mine: Team[]; open: Team[] } | { error: string };
+
+/** Spec §2 "Teams": My Team, Available Teams (others' open teams, urgent first), the one-team limit. */
+export default async function TeamsPage() {
+  const user = await requireUser("/teams");
+  const profile = await getMyProfile();
+  let data: Loaded;
+  try {
+    data = await withRls(user.claims, async (tx) => ({
+      mine: await listMyTeams(tx, user.id, profile?.id ?? null),
+      open: await listOpenTeams(tx, { excludeCreator: user.id }),
+    }));
+  } catch (error) {
+    console.error("teams.list failed", { message: (error as Error).message });
+    data = { error: "Please try again later." };
+  }
+  const hasOwnTeam = "mine" in data && data.mine.some((t) => t.creator_id === user.id);
+
+  return (
+    <>
+      <PageIntro eyebrow="Relay teams" title="Teams">
+        <p>Manage your team and discover teams looking for a swimmer, cyclist or runner like you.</p>
+      </PageIntro>
+      <div className="mx-auto max-w-6xl space-y-12 px-4 py-10 sm:px-6">
+        {"error" in data ? (
+          <div role="alert" className="rounded-2xl border border-red-300 bg-red-50 p-6 text-red-900">
+            <h2 className="text-xl font-bold">Error loading teams</h2>
+            <p className="mt-2">{data.error}</p>
+          </div>
+        ) : (
+          <>
+            <section aria-labelledby="my-team-title" className="space-y-4">
+              <div className="flex flex-wrap items-center justify-between gap-4">
+                <h2 id="my-team-title" className="text-ocean-950 text-2xl font-bold">
+                  My Team
+                </h2>
+                {hasOwnTeam ? (
+                  <p className="bg-sand-100 rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-800">
+                    <strong>Team limit reached</strong>: each athlete can create one team.
+                  </p>
+                ) : (
+                  <LinkButton href="/teams/create">Create a Team</LinkButton>
+                )}
+              </div>
+              {data.mine.length ? (
+                <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                  {data.mine.map((team) => (
+                    <TeamCard
+                      key={team.id}
+                      team={team}
+                      currentUserId={user.id}
+                      actions={
+                        <>
+                          <LinkButton
+                            href={`/teams/${team.id}`}
+                            variant="secondary"
+                            aria-label={`View Details: ${team.name}`}
+                          >
+                            View Details
+                          </LinkButton>
+                          {team.creator_id === user.id ? (
+                            <LinkButton
+                              href={`/teams/${team.id}/edit`}
+                              variant="ghost"
+                              aria-label={`Edit: ${team.name}`}
+                            >
+                              Edit
+                            </LinkButton>
+                          ) : null}
+                        </>
+                      }
+                    />
+                  ))}
+                </div>
+              ) : (
+                <p className="text-slate-700">You&apos;re not part of any teams yet.</p>
+              )}
+            </section>
+
+            <section aria-labelledby="available-title" className="space-y-4">
+              <div>
+                <h2 id="available-title" className="text-ocean-950 text-2xl font-bold">
+                  Available Teams
+                </h2>
+                <p className="mt-1 text-slate-700">Open teams by other athletes. Urgent needs come first.</p>
+              </div>
+              {data.open.length ? (
+                <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                  {data.open.map((team) => (
+                    <TeamCard key={team.id} team={team} currentUserId={user.id} />
+                  ))}
+                </div>
+              ) : (
+                <p className="bg-sand-100 rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-slate-800">
+                  No open teams available right now.
+                </p>
+              )}
+            </section>
+          </>
+        )}
+      </div>
+    </>
+  );
 }

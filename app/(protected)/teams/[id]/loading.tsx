@@ -1,0 +1,5 @@
+import { TeamsSkeleton } from "@/components/teams/teams-skeleton";
+
+export default function TeamLoading() {
+  return <TeamsSkeleton cards={2} />;
+}

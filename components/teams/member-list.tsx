@@ -1,0 +1,57 @@
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import type { TeamMember } from "@/lib/data/teams";
+import { levelLabels, roleLabels } from "@/lib/teams/labels";
+import { removeMember } from "@/app/(protected)/teams/[id]/actions";
+import { TeamActionButton } from "./team-action-button";
+
+/** A member's name, linked to their profile when it is public; "Private athlete" when it is hidden. */
+export function MemberName({ member }: { member: TeamMember }) {
+  const name = member.full_name ?? "Private athlete";
+  return (
+    <span className="min-w-0">
+      {member.profile_public && member.full_name ? (
+        <Link href={`/profile/${member.profile_id}`} className="text-ocean-900 font-semibold hover:underline">
+          {name}
+        </Link>
+      ) : (
+        <span className="font-semibold text-slate-900">{name}</span>
+      )}
+      {member.username ? <span className="ml-2 text-sm text-slate-600">@{member.username}</span> : null}
+    </span>
+  );
+}
+
+/** Active members with role and status (spec §2); the creator can remove anyone but themselves. */
+export function MemberList({ members, canRemove }: { members: TeamMember[]; canRemove: boolean }) {
+  const active = members.filter((m) => m.status === "active");
+  return (
+    <ul className="divide-y divide-slate-200" aria-label="Members">
+      {active.map((m) => (
+        <li key={m.member_id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+          <div className="flex min-w-0 flex-col">
+            <MemberName member={m} />
+            <span className="text-sm text-slate-700">
+              {roleLabels[m.role]}
+              {m.experience_level ? ` · ${levelLabels[m.experience_level]}` : ""}
+            </span>
+          </div>
+          <div className="flex items-center gap-2">
+            {m.is_creator ? <Badge tone="ocean">Creator</Badge> : null}
+            <Badge tone="success">Active</Badge>
+            {canRemove && !m.is_creator ? (
+              <TeamActionButton
+                action={removeMember.bind(null, m.member_id)}
+                label="Remove"
+                busyLabel="Removing..."
+                success="Member removed"
+                variant="ghost"
+                name={`Remove ${m.full_name ?? "member"}`}
+              />
+            ) : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

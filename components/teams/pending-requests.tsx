@@ -1,0 +1,55 @@
+import Link from "next/link";
+import type { TeamMember } from "@/lib/data/teams";
+import { levelLabels, roleLabels } from "@/lib/teams/labels";
+import { acceptRequest, declineRequest } from "@/app/(protected)/teams/[id]/actions";
+import { MemberName } from "./member-list";
+import { TeamActionButton } from "./team-action-button";
+
+/** The creator's queue: each request with the leg asked for, Accept and Decline. */
+export function PendingRequests({ members, full }: { members: TeamMember[]; full: boolean }) {
+  const pending = members.filter((m) => m.status === "pending");
+  if (!pending.length) return <p className="text-slate-700">No pending requests.</p>;
+  return (
+    <div className="space-y-3">
+      {full ? (
+        <p className="text-sm text-orange-900">
+          The team is full: remove a member or raise the team size to accept.
+        </p>
+      ) : null}
+      <ul className="divide-y divide-slate-200" aria-label="Pending requests">
+        {pending.map((m) => {
+          const who = m.full_name ?? "this athlete";
+          return (
+            <li key={m.member_id} className="space-y-2 py-3">
+              <MemberName member={m} />
+              <p className="text-sm text-slate-700">
+                Wants to race as {roleLabels[m.role]}
+                {m.experience_level ? ` · ${levelLabels[m.experience_level]}` : ""} ·{" "}
+                <Link href="/messages" className="text-ocean-800 underline">
+                  Messages
+                </Link>
+              </p>
+              <div className="flex flex-wrap gap-2">
+                <TeamActionButton
+                  action={acceptRequest.bind(null, m.member_id)}
+                  label="Accept"
+                  busyLabel="Accepting..."
+                  success="Request accepted"
+                  name={`Accept ${who}`}
+                />
+                <TeamActionButton
+                  action={declineRequest.bind(null, m.member_id)}
+                  label="Decline"
+                  busyLabel="Declining..."
+                  success="Request declined"
+                  variant="secondary"
+                  name={`Decline ${who}`}
+                />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState, type FormEvent } from "react";
+import { FieldError, inputClasses } from "@/components/profile/form-field";
+import { Button } from "@/components/ui/button";
+import { roleLabels, roleOrder, type Role } from "@/lib/teams/labels";
+import { noosaToday } from "@/lib/teams/urgency";
+import { toastError, toastSuccess } from "@/lib/toast";
+import type { TeamActionResult } from "@/lib/validation/team";
+
+type Props = {
+  current: { role: Role; by: string } | null;
+  /** setUrgentNeedAction bound to the team: {role, by} sets, null clears. */
+  action: (input: { role: string; by: string } | null) => Promise<TeamActionResult>;
+};
+
+/** The creator marks the leg the team needs by a day ("Needs a runner by 2 Nov"), or clears it. */
+export function UrgentNeedForm({ current, action }: Props) {
+  const router = useRouter();
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  async function send(input: { role: string; by: string } | null) {
+    setBusy(true);
+    setErrors({});
+    let result: TeamActionResult;
+    try {
+      result = await action(input);
+    } catch {
+      result = { ok: false, error: "Something went wrong. Please try again." };
+    }
+    setBusy(false);
+    if (!result.ok) {
+      setErrors(result.fieldErrors ?? {});
+      toastError(result.fieldErrors ? "Please check the urgent need." : result.error);
+      return;
+    }
+    toastSuccess(input ? "Urgent need saved" : "Urgent need cleared");
+    router.refresh();
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    void send({ role: String(data.get("role") ?? ""), by: String(data.get("by") ?? "") });
+  }
+
+  return (
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-3" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="text-ocean-950 font-bold">
+        Urgent vacancy
+      </h3>
+      <p className="text-sm text-slate-700">
+        Need someone fast? Open teams with an urgent need are listed first until the day passes.
+      </p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-role`} className="block text-sm font-semibold text-slate-800">
+            Leg needed
+          </label>
+          <select
+            id={`${id}-role`}
+            name="role"
+            defaultValue={current?.role ?? ""}
+            className={inputClasses}
+            aria-invalid={errors.role ? true : undefined}
+            aria-describedby={`${id}-role-error`}
+          >
+            <option value="">Choose a leg…</option>
+            {roleOrder.map((r) => (
+              <option key={r} value={r}>
+                {roleLabels[r]}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${id}-role-error`} message={errors.role} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-by`} className="block text-sm font-semibold text-slate-800">
+            Needed by
+          </label>
+          <input
+            id={`${id}-by`}
+            name="by"
+            type="date"
+            min={noosaToday()}
+            defaultValue={current?.by ?? ""}
+            className={inputClasses}
+            aria-invalid={errors.by ? true : undefined}
+            aria-describedby={`${id}-by-error`}
+          />
+          <FieldError id={`${id}-by-error`} message={errors.by} />
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={busy} aria-disabled={busy}>
+          {busy ? "Saving..." : "Save urgent need"}
+        </Button>
+        {current ? (
+          <Button variant="secondary" disabled={busy} onClick={() => void send(null)}>
+            Clear urgent need
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import "server-only";
+import { revalidatePath } from "next/cache";
+import { getClaims } from "@/lib/auth/session";
+import { withRls, type Claims, type Tx } from "@/lib/db";
+import type { TeamActionResult } from "@/lib/validation/team";
+import { errorSummary } from "./profile-writes";
+import { teamRuleMessage } from "./team-writes";
+
+/**
+ * Runs one team write as the signed-in user: a visitor gets "Not authenticated"; a rule the SQL function
+ * refuses comes back with its own text (spec §5); anything else is logged and answered with `fallback`.
+ */
+export async function runTeamWrite<T extends object>(
+  name: string,
+  fallback: string,
+  write: (tx: Tx, claims: Claims) => Promise<T>,
+): Promise<TeamActionResult<T>> {
+  const claims = await getClaims();
+  if (!claims) return { ok: false, error: "Not authenticated", code: "UNAUTHENTICATED" };
+  try {
+    const result = await withRls(claims, (tx) => write(tx, claims));
+    // Team pages are rendered per request; browse may cache its open-team list.
+    revalidatePath("/teams", "layout");
+    revalidatePath("/browse");
+    return { ok: true, ...result };
+  } catch (error) {
+    const message = teamRuleMessage(error);
+    if (message === "Profile not found") return { ok: false, error: message, code: "PROFILE_NOT_FOUND" };
+    if (message) return { ok: false, error: message };
+    console.error(`${name} failed`, { action: name, userId: claims.sub, ...errorSummary(error) });
+    return { ok: false, error: fallback };
+  }
+}
