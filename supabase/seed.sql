@@ -132,3 +132,38 @@ select private.ensure_conversation('e0000000-0000-4000-8000-000000000006', 'e000
 where not exists (select 1 from public.messages x
                   where x.sender_id = 'e0000000-0000-4000-8000-000000000006' and x.content like '%Dawn Patrol%');
 -- end of teams (demo) --------------------------------------------------------------------------------------
+
+-- messaging (demo) -----------------------------------------------------------------------------------------
+-- Owned by the messaging work (issue 10). Two conversations of Mia (1): with Jack (2), who still has one
+-- unread message for her, and with Olivia (3), all read. Ids are fixed (c0…0N) so specs can open them.
+insert into public.conversations (id, participant_one_id, participant_two_id, created_at, updated_at)
+values
+  ('c0000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000001',
+   'e0000000-0000-4000-8000-000000000002', now() - interval '2 days', now() - interval '2 days'),
+  ('c0000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000001',
+   'e0000000-0000-4000-8000-000000000003', now() - interval '5 days', now() - interval '5 days')
+on conflict (id) do nothing;
+
+insert into public.messages (id, conversation_id, sender_id, content, created_at, read)
+values
+  ('c1000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000001',
+   'e0000000-0000-4000-8000-000000000002', 'Hi Mia! I saw you''re after a relay team. I can ride the 40 km leg.',
+   now() - interval '2 days', true),
+  ('c1000000-0000-4000-8000-000000000002', 'c0000000-0000-4000-8000-000000000001',
+   'e0000000-0000-4000-8000-000000000001', E'That would be great, Jack!\nDo you know a runner?',
+   now() - interval '47 hours', true),
+  ('c1000000-0000-4000-8000-000000000003', 'c0000000-0000-4000-8000-000000000001',
+   'e0000000-0000-4000-8000-000000000002', 'Olivia runs a sub-36 10 km. I''ll ask her tonight.',
+   now() - interval '3 hours', false),
+  ('c1000000-0000-4000-8000-000000000004', 'c0000000-0000-4000-8000-000000000002',
+   'e0000000-0000-4000-8000-000000000003', 'Hey Mia, fancy a swim-run session at Main Beach on Saturday?',
+   now() - interval '5 days', true),
+  ('c1000000-0000-4000-8000-000000000005', 'c0000000-0000-4000-8000-000000000002',
+   'e0000000-0000-4000-8000-000000000001', 'Count me in. 6 am at the surf club?', now() - interval '4 days', true)
+on conflict (id) do nothing;
+
+-- The bump trigger set updated_at to now(); put each conversation back at its last message.
+update public.conversations c set updated_at = m.last
+from (select conversation_id, max(created_at) as last from public.messages group by conversation_id) m
+where m.conversation_id = c.id and c.id::text like 'c0000000-0000-4000-8000-00000000000_';
+-- end of messaging (demo) ----------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import {
   specialtyLabels,
   timeLabels,
 } from "@/lib/validation/profile";
+import { StartConversationButton } from "@/components/messages/start-conversation-button";
 import { ProfileFacts } from "./profile-facts";
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -66,6 +67,8 @@ export function PublicProfile({ profile }: { profile: Profile }) {
               ) : null}
             </ul>
           </div>
+          {/* messaging: start (or reopen) a conversation with this athlete */}
+          <StartConversationButton profileId={profile.id} className="sm:ml-auto" />
         </div>
       </div>
       <div className="mx-auto grid max-w-4xl gap-6 px-4 py-10 sm:px-6 md:grid-cols-2">

@@ -40,4 +40,5 @@ export const messageErrors = {
   sendFailed: "Message not sent. Check your connection and try again.",
   startNoProfile: "Please create your profile first to send messages",
   startFailed: "Failed to start conversation. Please try again.",
+  startSelf: "This is your own profile.",
 } as const;

@@ -65,7 +65,11 @@ describe("start conversation", () => {
     as(null);
     expect(await actions.startConversation(bob.profileId)).toMatchObject({ ok: false, code: "AUTH" });
     as(alice);
-    expect(await actions.startConversation(alice.profileId)).toEqual({ ok: false, error: E.startFailed });
+    expect(await actions.startConversation(alice.profileId)).toEqual({
+      ok: false,
+      error: E.startSelf,
+      code: "SELF",
+    });
     expect(await actions.startConversation(priv.profileId)).toEqual({ ok: false, error: E.startFailed });
     expect(await actions.startConversation("not-a-uuid")).toEqual({ ok: false, error: E.startFailed });
     // Anonymous callers cannot reach the function at all.

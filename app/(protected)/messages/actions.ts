@@ -15,7 +15,7 @@ import type { ConversationSummary, Message } from "@/lib/messages/types";
 import { messageErrors as E, sendMessageSchema, uuidSchema } from "@/lib/validation/message";
 import { z } from "zod";
 
-type Failure = { ok: false; error: string; code?: "AUTH" | "PROFILE_NOT_FOUND" };
+type Failure = { ok: false; error: string; code?: "AUTH" | "PROFILE_NOT_FOUND" | "SELF" };
 export type SendResult = { ok: true; message: Message } | Failure;
 export type StartResult = { ok: true; conversationId: string } | Failure;
 
@@ -57,6 +57,7 @@ export async function startConversation(otherProfileId: unknown): Promise<StartR
     if ((error as { detail?: string }).detail === "PROFILE_NOT_FOUND") {
       return { ok: false, error: E.startNoProfile, code: "PROFILE_NOT_FOUND" };
     }
+    if ((error as { code?: string }).code === "22023") return { ok: false, error: E.startSelf, code: "SELF" };
     log("messages.start", claims.sub, error);
     return { ok: false, error: E.startFailed };
   }

@@ -1,8 +1,64 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/auth/coming-soon";
+import Link from "next/link";
+import { PageIntro } from "@/components/layout/page-intro";
+import { MessagesView } from "@/components/messages/messages-view";
+import { requireUser } from "@/lib/auth/session";
+import { withRls } from "@/lib/db";
+import { findConversation, listConversations, myProfileId } from "@/lib/data/conversations";
+import { listMessages } from "@/lib/data/messages";
+import { pageMetadata } from "@/lib/seo/metadata";
+import { uuidSchema } from "@/lib/validation/message";
 
-export const metadata: Metadata = { title: "Messages", robots: { index: false } };
+export const metadata: Metadata = pageMetadata({
+  title: "Messages",
+  description: "Your conversations with other athletes.",
+  path: "/messages",
+  noindex: true,
+});
 
-export default function MessagesPage() {
-  return <ComingSoon title="Messages" path="/messages" note="Messaging is coming soon." />;
+type Props = { searchParams: Promise<{ c?: string | string[] }> };
+
+/** Spec §2 "Messages". `/messages?c=<id>` opens that conversation, so other pages can link to it. */
+export default async function MessagesPage({ searchParams }: Props) {
+  const { claims } = await requireUser("/messages");
+  const { c } = await searchParams;
+  const wanted = uuidSchema.safeParse(Array.isArray(c) ? c[0] : c);
+  // One transaction: the list (one query), and the open thread when asked for.
+  const data = await withRls(claims, async (tx) => {
+    const me = await myProfileId(tx);
+    if (!me) return null;
+    const conversations = await listConversations(tx);
+    const active = wanted.success
+      ? (conversations.find((x) => x.id === wanted.data) ?? (await findConversation(tx, wanted.data)))
+      : null;
+    const messages = active ? await listMessages(tx, active.id) : [];
+    return { me, conversations, active, messages };
+  });
+
+  return (
+    <>
+      <PageIntro eyebrow="Messages" title="Messages">
+        <p>Settle the details with your teammates, live.</p>
+      </PageIntro>
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+        {data ? (
+          <MessagesView
+            me={data.me}
+            initialConversations={data.conversations}
+            active={data.active}
+            activeMessages={data.messages}
+            missing={c !== undefined && !data.active}
+          />
+        ) : (
+          <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+            <p className="font-semibold text-slate-800">No conversations yet.</p>
+            <p className="mt-1 text-slate-600">Please create your profile first to send messages</p>
+            <Link href="/create-profile" className="text-ocean-700 mt-3 inline-block font-semibold underline">
+              Create your profile
+            </Link>
+          </div>
+        )}
+      </div>
+    </>
+  );
 }

@@ -6,6 +6,8 @@ import { parseBindings, type Binding } from "./bindings.ts";
 import { expiredMessage, resolveToken } from "./token.ts";
 import type { Hub, Subscription } from "./hub.ts";
 import { checkTables } from "./tables.ts";
+import { decodeBroadcastPush, encodeUserBroadcast } from "./binary.ts";
+import { presenceKeyOf, type Member, type Rooms, type UserBroadcast } from "./rooms.ts";
 
 /** The `system` event realtime-js hands to `.on("system", …)` listeners. */
 function system(topic: string, extension: string, status: "ok" | "error", message: string): PhxMessage {
@@ -19,10 +21,16 @@ function system(topic: string, extension: string, status: "ok" | "error", messag
   };
 }
 
-type Channel = Subscription & { joinRef: string | null; expiry: NodeJS.Timeout | null };
+type Channel = Subscription & {
+  joinRef: string | null;
+  expiry: NodeJS.Timeout | null;
+  member: Member;
+  broadcastAck: boolean;
+};
 
 export type ConnectionDeps = {
   hub: Hub;
+  rooms: Rooms;
   sql: postgres.Sql;
   verifyToken: (jwt: string) => Promise<RealtimeClaims | null>;
   log: (line: string) => void;
@@ -46,12 +54,11 @@ export class Connection {
     this.vsn = vsn;
     this.deps = deps;
     ws.on("message", (data, isBinary) => {
-      // Binary frames are user broadcasts, which this stand-in does not relay.
-      if (isBinary) return;
-      const text = Array.isArray(data) ? Buffer.concat(data).toString("utf8") : data.toString("utf8");
-      // Messages are handled strictly in order, as one Phoenix socket process would.
+      const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as Buffer);
+      // Messages are handled strictly in order, as one Phoenix socket process would. Binary frames are
+      // user broadcasts (realtime-js vsn 2.0.0).
       this.queue = this.queue
-        .then(() => this.handle(text))
+        .then(() => (isBinary ? this.handleBinary(bytes) : this.handle(bytes.toString("utf8"))))
         .catch((error: unknown) => {
           this.deps.log(`realtime: message failed: ${(error as Error).message}`);
         });
@@ -97,9 +104,80 @@ export class Connection {
       return this.reply(msg, "ok", {});
     }
     if (msg.event === "access_token") return this.updateToken(channel, msg);
+    if (msg.event === "presence") return this.presence(channel, msg);
+    if (
+      msg.event === "broadcast" &&
+      msg.payload.type === "broadcast" &&
+      typeof msg.payload.event === "string"
+    ) {
+      const payload = Buffer.from(JSON.stringify(msg.payload.payload ?? {}), "utf8");
+      this.deps.rooms.broadcast(channel.member, {
+        event: msg.payload.event,
+        encoding: 1,
+        payload,
+        metadata: "",
+      });
+      if (channel.broadcastAck) this.reply(msg, "ok", {});
+      return;
+    }
     this.reply(msg, "error", {
       reason: `event "${msg.event}" is not supported by the local Realtime stand-in`,
     });
+  }
+
+  /** A kind-3 binary broadcast push from a joined channel; anything else is dropped as Phoenix would. */
+  private async handleBinary(frame: Buffer): Promise<void> {
+    const push = decodeBroadcastPush(frame);
+    const channel = push && this.channels.get(push.topic);
+    if (!push || !channel || (push.joinRef !== null && push.joinRef !== channel.joinRef)) {
+      if (process.env.LOCAL_REALTIME_DEBUG) this.deps.log("realtime: ignored binary frame");
+      return;
+    }
+    const { event, encoding, payload, metadata } = push;
+    this.deps.rooms.broadcast(channel.member, { event, encoding, payload, metadata });
+    if (channel.broadcastAck && push.ref !== null) {
+      this.send({
+        joinRef: push.joinRef,
+        ref: push.ref,
+        topic: push.topic,
+        event: "phx_reply",
+        payload: { status: "ok", response: {} },
+      });
+    }
+  }
+
+  /** `track` / `untrack` of the channel's presence (realtime-js `channel.track()` / `untrack()`). */
+  private presence(channel: Channel, msg: PhxMessage): void {
+    const { type, event, payload } = msg.payload;
+    if (type === "presence" && event === "track") {
+      const meta = typeof payload === "object" && payload !== null && !Array.isArray(payload) ? payload : {};
+      this.deps.rooms.track(channel.member, meta as Record<string, unknown>);
+      return this.reply(msg, "ok", {});
+    }
+    if (type === "presence" && event === "untrack") {
+      this.deps.rooms.untrack(channel.member);
+      return this.reply(msg, "ok", {});
+    }
+    this.reply(msg, "error", { reason: "unknown presence event" });
+  }
+
+  /** One user broadcast to this socket, in the frame its serializer expects. */
+  private sendBroadcast(topic: string, m: UserBroadcast): void {
+    if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
+    if (this.vsn === "2.0.0") {
+      const frame = encodeUserBroadcast({ topic, ...m });
+      if (frame) this.ws.send(frame);
+      return;
+    }
+    // vsn 1.0.0 has no binary frames: JSON payloads only.
+    if (m.encoding !== 1) return;
+    const payload: Record<string, unknown> = {
+      type: "broadcast",
+      event: m.event,
+      payload: JSON.parse(m.payload.toString("utf8")),
+    };
+    if (m.metadata) payload.meta = JSON.parse(m.metadata);
+    this.send({ joinRef: null, ref: null, topic, event: "broadcast", payload });
   }
 
   private async join(msg: PhxMessage): Promise<void> {
@@ -138,11 +216,28 @@ export class Connection {
       if (problem === null) bindings = parsed.bindings;
     }
     if (this.closed) return;
+    const section = (name: string) => {
+      const value = typeof config === "object" ? config[name] : undefined;
+      return (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
+    };
+    const topic = msg.topic;
+    const member: Member = {
+      topic,
+      presenceKey: presenceKeyOf(section("presence").key),
+      presenceEnabled: section("presence").enabled === true,
+      broadcastSelf: section("broadcast").self === true,
+      meta: null,
+      sendPresenceDiff: (diff) =>
+        this.send({ joinRef: null, ref: null, topic, event: "presence_diff", payload: diff }),
+      sendBroadcast: (m) => this.sendBroadcast(topic, m),
+    };
     const channel: Channel = {
       topic: msg.topic,
       joinRef: msg.joinRef ?? msg.ref,
       claims: token.claims,
       bindings,
+      member,
+      broadcastAck: section("broadcast").ack === true,
       expiry: null,
       deliver: (ids, dataJson) => {
         if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
@@ -154,10 +249,13 @@ export class Connection {
     };
     this.channels.set(msg.topic, channel);
     this.deps.hub.subscriptions.add(channel);
+    this.deps.rooms.join(member);
     this.armExpiry(channel, token.exp);
     const echoed = bindings.map((b) => ({ ...b.echo, id: b.id }));
     this.reply(msg, "ok", parsed.ok && problem === null ? { postgres_changes: echoed } : {});
-    this.send({ joinRef: null, ref: null, topic: msg.topic, event: "presence_state", payload: {} });
+    // Who is here already; members that did not enable presence get the empty state, as before.
+    const state = member.presenceEnabled ? this.deps.rooms.state(topic) : {};
+    this.send({ joinRef: null, ref: null, topic: msg.topic, event: "presence_state", payload: state });
     if (problem !== null) {
       const reason = `Unable to subscribe to changes with given parameters: ${problem}`;
       this.send(system(msg.topic, "postgres_changes", "error", reason));
@@ -202,6 +300,7 @@ export class Connection {
   private remove(channel: Channel): void {
     if (channel.expiry) clearTimeout(channel.expiry);
     this.deps.hub.subscriptions.delete(channel);
+    this.deps.rooms.leave(channel.member);
     if (this.channels.get(channel.topic) === channel) this.channels.delete(channel.topic);
   }
 

@@ -5,6 +5,7 @@ import { WebSocketServer } from "ws";
 import { CHANNEL, installCapture, sweepChanges } from "./capture.ts";
 import { Connection } from "./connection.ts";
 import { Hub } from "./hub.ts";
+import { Rooms } from "./rooms.ts";
 import { vsnFrom } from "./serializer.ts";
 
 export type RealtimeClaims = { sub?: string; role: string; [claim: string]: unknown };
@@ -46,7 +47,7 @@ export async function attachRealtime(options: RealtimeOptions): Promise<Realtime
   const hub = new Hub(sql, log);
   const listener = await sql.listen(CHANNEL, (id) => hub.enqueue(id));
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
-  const deps = { hub, sql, verifyToken: options.verifyToken, log };
+  const deps = { hub, rooms: new Rooms(), sql, verifyToken: options.verifyToken, log };
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? "/", "http://local");

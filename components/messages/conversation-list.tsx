@@ -1,0 +1,73 @@
+"use client";
+
+import Link from "next/link";
+import type { ConversationSummary } from "@/lib/messages/types";
+import { Avatar } from "./avatar";
+import { RelativeTime } from "./relative-time";
+
+/** Spec §2 "Messages", left: the conversations, newest first, with fallbacks Unknown User / unknown. */
+export function ConversationList({
+  conversations,
+  activeId,
+}: {
+  conversations: ConversationSummary[];
+  activeId: string | null;
+}) {
+  if (conversations.length === 0) {
+    return (
+      <div className="px-4 py-10 text-center">
+        <p className="font-semibold text-slate-800">No conversations yet.</p>
+        <p className="mt-1 text-slate-600">Start connecting with athletes!</p>
+        <Link href="/browse" className="text-ocean-700 mt-3 inline-block font-semibold underline">
+          Browse athletes
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul className="divide-y divide-slate-100">
+      {conversations.map((c) => {
+        const other = c.other_participant;
+        const active = c.id === activeId;
+        // The open conversation is being read as it arrives: no unread count on it.
+        const unread = active ? 0 : c.unread_count;
+        return (
+          <li key={c.id}>
+            <Link
+              href={`/messages?c=${c.id}`}
+              aria-current={active ? "page" : undefined}
+              className={`hover:bg-ocean-50 flex items-start gap-3 px-4 py-3 ${active ? "bg-ocean-50" : ""}`}
+            >
+              <Avatar person={other} />
+              <span className="min-w-0 flex-1">
+                <span className="flex items-baseline justify-between gap-2">
+                  <span className="truncate font-semibold text-slate-900">
+                    {other?.full_name || "Unknown User"}
+                  </span>
+                  <RelativeTime
+                    iso={c.last_message?.created_at ?? c.updated_at}
+                    className="shrink-0 text-xs text-slate-600"
+                  />
+                </span>
+                <span className="block truncate text-sm text-slate-600">@{other?.username || "unknown"}</span>
+                <span className="mt-0.5 flex items-center gap-2">
+                  <span
+                    className={`min-w-0 flex-1 truncate text-sm ${unread ? "font-semibold text-slate-900" : "text-slate-700"}`}
+                  >
+                    {c.last_message?.content ?? "No messages yet"}
+                  </span>
+                  {unread > 0 ? (
+                    <span className="bg-sunset-700 rounded-full px-2 py-0.5 text-xs font-bold text-white">
+                      {unread}
+                      <span className="sr-only"> unread</span>
+                    </span>
+                  ) : null}
+                </span>
+              </span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

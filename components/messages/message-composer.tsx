@@ -1,0 +1,82 @@
+"use client";
+
+import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { sendMessage } from "@/app/(protected)/messages/actions";
+import { newId } from "@/lib/messages/new-id";
+import type { Message } from "@/lib/messages/types";
+import { charCount, normaliseText } from "@/lib/validation/text";
+import { messageLimits } from "@/lib/validation/message";
+
+/**
+ * Text input and send button (spec §5): empty or whitespace-only text cannot be sent, text is trimmed,
+ * the input clears on success and keeps its text on failure, with a small retry hint. A retry of the same
+ * text reuses its id, so a send that did reach the server is not stored twice.
+ */
+export function MessageComposer({
+  conversationId,
+  onSent,
+}: {
+  conversationId: string;
+  onSent: (message: Message) => void;
+}) {
+  const [text, setText] = useState("");
+  const [sending, setSending] = useState(false);
+  const [hint, setHint] = useState<string | null>(null);
+  const pending = useRef<{ id: string; content: string } | null>(null);
+  const content = normaliseText(text);
+  const tooLong = charCount(content) > messageLimits.content.max;
+
+  async function send(event?: FormEvent) {
+    event?.preventDefault();
+    if (!content || sending || tooLong) return;
+    if (pending.current?.content !== content) pending.current = { id: newId(), content };
+    setSending(true);
+    const result = await sendMessage({ id: pending.current.id, conversationId, content }).catch(() => null);
+    setSending(false);
+    if (result?.ok) {
+      pending.current = null;
+      setHint(null);
+      setText("");
+      onSent(result.message);
+      return;
+    }
+    // Spec §8: the failure is only logged and the text stays; the hint says it can be sent again.
+    console.error("message send failed", { action: "messages.send", error: result?.error ?? "network" });
+    setHint(result?.error?.startsWith("Forbidden") ? result.error : "Not sent. Press Send to try again.");
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) void send(event);
+  }
+
+  return (
+    <form onSubmit={send} className="border-t border-slate-200 p-3">
+      <div className="flex items-end gap-2">
+        <label htmlFor="message-input" className="sr-only">
+          Message
+        </label>
+        <textarea
+          id="message-input"
+          rows={1}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder="Type a message..."
+          aria-describedby={hint ? "message-hint" : undefined}
+          aria-invalid={tooLong || undefined}
+          className="focus:border-ocean-600 max-h-40 min-h-11 flex-1 resize-y rounded-lg border border-slate-300 px-3 py-2 text-slate-900"
+        />
+        <button
+          type="submit"
+          disabled={!content || sending || tooLong}
+          className="bg-sunset-700 hover:bg-sunset-600 min-h-11 rounded-lg px-4 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {sending ? "Sending..." : "Send"}
+        </button>
+      </div>
+      <p id="message-hint" role="status" className="mt-1 min-h-5 text-xs text-slate-600">
+        {tooLong ? `Messages can be up to ${messageLimits.content.max} characters.` : hint}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import type { ConversationSummary, Message } from "@/lib/messages/types";
+import { useConversationRealtime } from "@/lib/messages/use-conversation-realtime";
+import { Avatar } from "./avatar";
+import { MessageComposer } from "./message-composer";
+import { RelativeTime } from "./relative-time";
+
+/** Spec §2 "Messages", right: the thread (600 px, newest at the bottom, own messages right) and the input. */
+export function MessageThread({
+  conversation,
+  me,
+  initial,
+}: {
+  conversation: ConversationSummary;
+  me: string;
+  initial: Message[];
+}) {
+  const { messages, merge, live } = useConversationRealtime({ conversationId: conversation.id, me, initial });
+  const scroller = useRef<HTMLDivElement>(null);
+  const other = conversation.other_participant;
+  const lastOwnRead = [...messages].reverse().find((m) => m.sender_id === me)?.read ?? false;
+
+  // Scroll to the newest message whenever one arrives.
+  useEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [messages.length]);
+
+  return (
+    <section aria-labelledby="thread-title" className="flex h-full flex-col">
+      <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
+        <Avatar person={other} size="sm" />
+        <div className="min-w-0">
+          <h2 id="thread-title" className="truncate font-bold text-slate-900">
+            {other?.full_name || "Unknown User"}
+          </h2>
+          <p className="truncate text-sm text-slate-600">@{other?.username || "unknown"}</p>
+        </div>
+      </header>
+      <div
+        ref={scroller}
+        className="h-[600px] space-y-2 overflow-y-auto bg-slate-50 px-4 py-4"
+        role="log"
+        data-live={live}
+        aria-label={`Messages with ${other?.full_name || "Unknown User"}`}
+        tabIndex={0}
+      >
+        {messages.length === 0 ? (
+          <p className="py-10 text-center text-slate-600">No messages yet. Start the conversation!</p>
+        ) : (
+          messages.map((m) => {
+            const own = m.sender_id === me;
+            return (
+              <div
+                key={m.id}
+                className={`flex ${own ? "justify-end" : "justify-start"}`}
+                data-message-id={m.id}
+              >
+                <div
+                  className={`max-w-[80%] rounded-2xl px-3 py-2 ${own ? "bg-ocean-700 text-white" : "border border-slate-200 bg-white text-slate-900"}`}
+                >
+                  <p className="[overflow-wrap:anywhere] whitespace-pre-wrap">{m.content}</p>
+                  <p className={`mt-1 text-xs ${own ? "text-ocean-100" : "text-slate-600"}`}>
+                    <span className="sr-only">
+                      {own ? "You, " : `${other?.full_name || "Unknown User"}, `}
+                    </span>
+                    <RelativeTime iso={m.created_at} />
+                  </p>
+                </div>
+              </div>
+            );
+          })
+        )}
+        {messages.length > 0 && messages[messages.length - 1]!.sender_id === me ? (
+          <p className="text-right text-xs text-slate-600" data-testid="read-state">
+            {lastOwnRead ? "Seen" : "Sent"}
+          </p>
+        ) : null}
+      </div>
+      <MessageComposer conversationId={conversation.id} onSent={(m) => merge([m])} />
+    </section>
+  );
+}

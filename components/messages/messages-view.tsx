@@ -1,0 +1,115 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { fetchConversations } from "@/app/(protected)/messages/actions";
+import { isOpenConversation, onInboxEvent, startInbox } from "@/lib/messages/inbox";
+import { timeKey } from "@/lib/messages/order";
+import type { ConversationSummary, Message } from "@/lib/messages/types";
+import { ConversationList } from "./conversation-list";
+import { MessageThread } from "./message-thread";
+
+type Props = {
+  me: string;
+  initialConversations: ConversationSummary[];
+  active: ConversationSummary | null;
+  activeMessages: Message[];
+  missing: boolean;
+};
+
+/** A new message moves its conversation to the top with the new last message (and one more unread). */
+function applyMessage(list: ConversationSummary[], m: Message, me: string): ConversationSummary[] | null {
+  const row = list.find((c) => c.id === m.conversation_id);
+  if (!row) return null;
+  // An older message (a catch-up replay) changes nothing: the row already shows a later one.
+  if (row.last_message && timeKey(row.last_message.created_at) >= timeKey(m.created_at)) return list;
+  const fromOther = m.sender_id !== me && !m.read && !isOpenConversation(m.conversation_id);
+  const updated: ConversationSummary = {
+    ...row,
+    updated_at: m.created_at,
+    last_message: { content: m.content, created_at: m.created_at, sender_id: m.sender_id },
+    unread_count: row.unread_count + (fromOther ? 1 : 0),
+  };
+  return [updated, ...list.filter((c) => c.id !== m.conversation_id)];
+}
+
+/** /messages: the list on the left, the open thread on the right; on phones one at a time. */
+export function MessagesView({ me, initialConversations, active, activeMessages, missing }: Props) {
+  const [conversations, setConversations] = useState(initialConversations);
+  const activeId = active?.id ?? null;
+
+  // A navigation (another ?c=) brings a fresh list from the server: it replaces the local one.
+  const [fromServer, setFromServer] = useState(initialConversations);
+  if (fromServer !== initialConversations) {
+    setFromServer(initialConversations);
+    setConversations(initialConversations);
+  }
+
+  useEffect(() => {
+    void startInbox();
+    const refetchAll = () => fetchConversations().then(setConversations, () => {});
+    const off = onInboxEvent((event) => {
+      if (event.kind === "reconnected") return void refetchAll();
+      if (event.kind === "update") {
+        if (event.message.read && event.message.sender_id !== me)
+          setConversations((list) =>
+            list.map((c) =>
+              c.id === event.message.conversation_id
+                ? { ...c, unread_count: Math.max(0, c.unread_count - 1) }
+                : c,
+            ),
+          );
+        return;
+      }
+      setConversations((list) => {
+        const next = applyMessage(list, event.message, me);
+        if (next) return next;
+        // A conversation this list has not seen yet: fetch its row.
+        void fetchConversations(event.message.conversation_id).then(
+          (rows) => setConversations((l) => [...rows, ...l.filter((c) => !rows.some((r) => r.id === c.id))]),
+          () => {},
+        );
+        return list;
+      });
+    });
+    window.addEventListener("online", refetchAll);
+    return () => {
+      off();
+      window.removeEventListener("online", refetchAll);
+    };
+  }, [me]);
+
+  return (
+    <div className="grid overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:grid-cols-[20rem_1fr]">
+      <section
+        aria-labelledby="conversations-title"
+        className={`border-slate-200 md:max-h-[calc(600px+8.5rem)] md:overflow-y-auto md:border-r ${activeId ? "hidden md:block" : ""}`}
+      >
+        <h2 id="conversations-title" className="border-b border-slate-200 px-4 py-3 font-bold text-slate-900">
+          Conversations
+        </h2>
+        <ConversationList conversations={conversations} activeId={activeId} />
+      </section>
+      <div className={activeId ? "" : "hidden md:block"}>
+        {active ? (
+          <>
+            <Link
+              href="/messages"
+              className="text-ocean-700 block px-4 pt-3 text-sm font-semibold underline md:hidden"
+            >
+              ← All conversations
+            </Link>
+            <MessageThread key={active.id} conversation={active} me={me} initial={activeMessages} />
+          </>
+        ) : (
+          <div className="flex h-full min-h-[20rem] flex-col items-center justify-center px-6 text-center text-slate-600">
+            {missing ? (
+              <p className="mb-2 text-slate-800">That conversation doesn&apos;t exist or isn&apos;t yours.</p>
+            ) : null}
+            <p>Select a conversation to start messaging</p>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+"use client";
+
+import { useInbox } from "@/lib/messages/use-inbox";
+
+/** A green dot on an athlete who has the app open (Realtime Presence), with text for screen readers. */
+export function OnlineDot({ profileId }: { profileId: string }) {
+  const { online } = useInbox();
+  if (!online.has(profileId)) return null;
+  return (
+    <span className="absolute -right-0.5 -bottom-0.5 block size-3.5 rounded-full border-2 border-white bg-green-600">
+      <span className="sr-only">Online now</span>
+    </span>
+  );
+}

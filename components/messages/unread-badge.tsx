@@ -1,0 +1,46 @@
+"use client";
+
+import { usePathname, useRouter } from "next/navigation";
+import { useEffect } from "react";
+import { isOpenConversation, onInboxEvent, startInbox } from "@/lib/messages/inbox";
+import { useInbox } from "@/lib/messages/use-inbox";
+import { toastInfo } from "@/lib/toast";
+
+const preview = (text: string) =>
+  Array.from(text).length > 60 ? `${Array.from(text).slice(0, 60).join("")}…` : text;
+
+/**
+ * The live unread count beside the top bar's Messages link, and a toast when a message arrives while the
+ * athlete is on another page. Loaded only for signed-in visitors (AuthNav imports it lazily), so static
+ * pages for visitors never fetch supabase-js.
+ */
+export default function UnreadBadge() {
+  const { unread, profileId } = useInbox();
+  const pathname = usePathname();
+  const router = useRouter();
+
+  useEffect(() => {
+    void startInbox();
+  }, []);
+
+  useEffect(() => {
+    if (!profileId) return;
+    return onInboxEvent((event) => {
+      if (event.kind !== "message" || event.message.sender_id === profileId) return;
+      if (pathname === "/messages" || isOpenConversation(event.message.conversation_id)) return;
+      toastInfo(`New message: ${preview(event.message.content)}`);
+      router.prefetch(`/messages?c=${event.message.conversation_id}`);
+    });
+  }, [profileId, pathname, router]);
+
+  if (unread <= 0) return null;
+  return (
+    <span
+      className="bg-sunset-700 ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full px-1.5 text-xs font-bold text-white"
+      data-testid="unread-badge"
+    >
+      {unread > 99 ? "99+" : unread}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}

@@ -1,0 +1,120 @@
+import type { RealtimeChannel } from "@supabase/supabase-js";
+import { fetchInboxState } from "@/app/(protected)/messages/actions";
+import { createClient } from "@/lib/supabase/client";
+import { realtimeClient } from "./realtime-client";
+import type { Message } from "./types";
+
+/**
+ * The signed-in athlete's live inbox, one per tab: a Realtime channel with every new message of their
+ * conversations (RLS picks them, no filter needed), the unread count behind the top-bar badge, and the
+ * app-wide presence channel ("Online now"), keyed by profile id. Only signed-in pages load this module.
+ */
+export type InboxEvent =
+  { kind: "message"; message: Message } | { kind: "update"; message: Message } | { kind: "reconnected" };
+
+type Snapshot = { profileId: string | null; unread: number; online: ReadonlySet<string>; live: boolean };
+
+let snapshot: Snapshot = { profileId: null, unread: 0, online: new Set(), live: false };
+const listeners = new Set<() => void>();
+const eventListeners = new Set<(event: InboxEvent) => void>();
+let channels: RealtimeChannel[] = [];
+let starting: Promise<void> | null = null;
+let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+/** The conversation open on screen, whose messages are read as they arrive (no unread, no toast). */
+let openConversation: string | null = null;
+
+function set(patch: Partial<Snapshot>) {
+  snapshot = { ...snapshot, ...patch };
+  for (const listener of listeners) listener();
+}
+
+export const inboxSnapshot = () => snapshot;
+export const serverSnapshot: Snapshot = snapshot;
+
+export function subscribeInbox(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+export function onInboxEvent(listener: (event: InboxEvent) => void) {
+  eventListeners.add(listener);
+  return () => void eventListeners.delete(listener);
+}
+
+const emit = (event: InboxEvent) => eventListeners.forEach((l) => l(event));
+
+export function setOpenConversation(id: string | null) {
+  openConversation = id;
+}
+export const isOpenConversation = (id: string) => openConversation === id && !document.hidden;
+
+/** Reads the unread count again soon (several triggers in a burst cost one request). */
+export function refreshUnread(delay = 150) {
+  if (refreshTimer) clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(async () => {
+    refreshTimer = null;
+    try {
+      const state = await fetchInboxState();
+      set({ unread: state.unread });
+    } catch {
+      // Offline: the next reconnect or message asks again.
+    }
+  }, delay);
+}
+
+/** Starts the live inbox once per tab; resolves with the athlete's profile id (null without a profile). */
+export function startInbox(): Promise<void> {
+  starting ??= (async () => {
+    const state = await fetchInboxState();
+    set({ profileId: state.profileId, unread: state.unread });
+    if (!state.profileId) return;
+    const me = state.profileId;
+    const supabase = await realtimeClient();
+    let joined = false;
+    const messages = supabase
+      .channel(`inbox:${me}`)
+      .on("postgres_changes", { event: "INSERT", schema: "public", table: "messages" }, (payload) => {
+        const message = payload.new as Message;
+        emit({ kind: "message", message });
+        if (message.sender_id !== me) refreshUnread();
+      })
+      .on("postgres_changes", { event: "UPDATE", schema: "public", table: "messages" }, (payload) => {
+        emit({ kind: "update", message: payload.new as Message });
+        refreshUnread();
+      })
+      .subscribe((status) => {
+        if (status === "SUBSCRIBED") {
+          set({ live: true });
+          // A rejoin after a drop: whatever arrived meanwhile is fetched by the listeners.
+          if (joined) {
+            refreshUnread(0);
+            emit({ kind: "reconnected" });
+          }
+          joined = true;
+        } else set({ live: false });
+      });
+    const presence = supabase.channel("online", { config: { presence: { key: me } } });
+    const syncOnline = () => set({ online: new Set(Object.keys(presence.presenceState())) });
+    presence
+      .on("presence", { event: "sync" }, syncOnline)
+      .on("presence", { event: "join" }, syncOnline)
+      .on("presence", { event: "leave" }, syncOnline)
+      .subscribe((status) => {
+        if (status === "SUBSCRIBED") void presence.track({ online_at: new Date().toISOString() });
+      });
+    channels = [messages, presence];
+  })().catch((error: unknown) => {
+    starting = null;
+    console.error("inbox: could not go live", { message: (error as Error).message });
+  });
+  return starting;
+}
+
+/** For tests and sign-out: leave the channels. */
+export async function stopInbox() {
+  const supabase = createClient();
+  await Promise.all(channels.map((c) => supabase.removeChannel(c)));
+  channels = [];
+  starting = null;
+  set({ profileId: null, unread: 0, online: new Set(), live: false });
+}

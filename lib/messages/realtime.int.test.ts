@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pool, withRls } from "@/lib/db";
+import { insertMessage } from "@/lib/data/messages";
+import {
+  adminSql,
+  anonClient,
+  eventually,
+  signedInUser,
+  subscribe,
+} from "@/supabase/local/realtime/test-support";
+
+// Live messages through supabase-js against the local stack, as the browser hook subscribes to them.
+const admin = adminSql();
+type User = Awaited<ReturnType<typeof signedInUser>> & { profileId: string };
+let alice: User, bob: User, eve: User;
+let conversationId = "";
+
+async function withProfile(name: string): Promise<User> {
+  const user = await signedInUser();
+  const [row] = await admin<{ id: string }[]>`
+    insert into public.profiles (auth_id, username, full_name, location, specialty, experience_level, goals)
+    values (${user.id}, ${`rt_${user.id.slice(0, 10)}`}, ${name}, ${admin.json({ display_name: "Noosa", coordinates: [0, 0] })},
+            'swimmer', 'beginner', 'Swim the relay leg')
+    returning id`;
+  return { ...user, profileId: row!.id };
+}
+
+const claims = (u: User) => ({ sub: u.id, role: "authenticated" });
+const spec = () => ({
+  event: "INSERT" as const,
+  schema: "public",
+  table: "messages",
+  filter: `conversation_id=eq.${conversationId}`,
+});
+
+beforeAll(async () => {
+  alice = await withProfile("Alice Realtime");
+  bob = await withProfile("Bob Realtime");
+  eve = await withProfile("Eve Realtime");
+  const [row] = await admin<{ id: string }[]>`
+    select private.ensure_conversation(${alice.profileId}, ${bob.profileId}) as id`;
+  conversationId = row!.id;
+});
+afterAll(async () => {
+  for (const u of [alice, bob, eve]) await u?.client.removeAllChannels();
+  await admin`delete from auth.users where id in ${admin([alice.id, bob.id, eve.id])}`;
+  await admin.end();
+  await pool().end();
+});
+
+describe("messages over Realtime", () => {
+  it("reach the participants and never a third athlete or a visitor subscribed to the same filter", async () => {
+    const toBob = await subscribe(bob.client, `thread-bob-${randomUUID()}`, spec());
+    const toEve = await subscribe(eve.client, `thread-eve-${randomUUID()}`, spec());
+    const visitor = anonClient();
+    const toAnon = await subscribe(visitor, `thread-anon-${randomUUID()}`, spec());
+    const id = randomUUID();
+    await withRls(claims(alice), (tx) =>
+      insertMessage(tx, { id, conversationId, senderId: alice.profileId, content: "For Bob only" }),
+    );
+    await eventually(() => toBob.received.length === 1, 5000, "Bob's copy");
+    expect(toBob.received[0]!.new).toMatchObject({ id, content: "For Bob only", read: false });
+    // Eve's client is live (her own conversation with Alice reaches her), yet nothing of Alice and Bob's.
+    const [own] = await admin<{ id: string }[]>`
+      select private.ensure_conversation(${alice.profileId}, ${eve.profileId}) as id`;
+    const evesOwn = await subscribe(eve.client, `thread-eve-own-${randomUUID()}`, {
+      ...spec(),
+      filter: `conversation_id=eq.${own!.id}`,
+    });
+    await withRls(claims(alice), (tx) =>
+      insertMessage(tx, {
+        id: randomUUID(),
+        conversationId: own!.id,
+        senderId: alice.profileId,
+        content: "Hi Eve",
+      }),
+    );
+    await eventually(() => evesOwn.received.length === 1, 5000, "Eve's own message");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(toEve.received).toHaveLength(0);
+    expect(toAnon.received).toHaveLength(0);
+    await visitor.removeAllChannels();
+  });
+
+  it("delivers fifty parallel sends once each", async () => {
+    const live = await subscribe(bob.client, `thread-burst-${randomUUID()}`, spec());
+    const ids = Array.from({ length: 50 }, () => randomUUID());
+    await Promise.all(
+      ids.map((id, i) => {
+        const from = i % 2 ? alice : bob;
+        return withRls(claims(from), (tx) =>
+          insertMessage(tx, { id, conversationId, senderId: from.profileId, content: `burst ${i}` }),
+        );
+      }),
+    );
+    await eventually(() => live.received.length >= 50, 10_000, "fifty messages");
+    await new Promise((r) => setTimeout(r, 300));
+    const got = live.received.map((r) => r.new.id as string);
+    expect(got).toHaveLength(50);
+    expect(new Set(got)).toEqual(new Set(ids));
+  });
+});

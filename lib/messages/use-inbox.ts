@@ -1,0 +1,9 @@
+"use client";
+
+import { useSyncExternalStore } from "react";
+import { inboxSnapshot, serverSnapshot, subscribeInbox } from "./inbox";
+
+/** The live inbox state (unread count, who is online) for a component. */
+export function useInbox() {
+  return useSyncExternalStore(subscribeInbox, inboxSnapshot, () => serverSnapshot);
+}
