@@ -1,14 +1,13 @@
 import { AthleteCard } from "@/components/browse/athlete-card";
 import { NoAthletes, NoListingsBanner, NoMatch, NoTeams } from "@/components/browse/empty-states";
-import { ListedTeamCard } from "@/components/browse/listed-team-card";
 import { Pager } from "@/components/browse/pager";
-import { SendMessageButton } from "@/components/browse/send-message-button";
+import { StartConversationButton } from "@/components/messages/start-conversation-button";
+import { TeamCard } from "@/components/teams/team-card";
 import { getClaims } from "@/lib/auth/session";
 import { browseHref, pageRange, pageSizes, type BrowseFilters } from "@/lib/browse/filters";
 import { listAthletes, listOpenTeams } from "@/lib/data/browse";
 import { getMyProfile } from "@/lib/data/my-profile";
 import { withRls } from "@/lib/db";
-import Link from "next/link";
 
 const grid = "mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
 const n = (value: number) => value.toLocaleString("en-AU");
@@ -65,7 +64,7 @@ export async function BrowseListings({ filters }: { filters: BrowseFilters }) {
         {teams.items.length > 0 ? (
           <div className={grid}>
             {teams.items.map((team) => (
-              <ListedTeamCard key={team.id} team={team} currentUserId={claims?.sub ?? null} />
+              <TeamCard key={team.id} team={team} currentUserId={claims?.sub ?? null} />
             ))}
           </div>
         ) : filtered ? (
@@ -97,16 +96,9 @@ export async function BrowseListings({ filters }: { filters: BrowseFilters }) {
                 action={
                   claims?.sub === a.auth_id ? (
                     <span className="ml-auto text-sm font-semibold text-slate-600">Your profile</span>
-                  ) : claims ? (
-                    <SendMessageButton athleteId={a.id} athleteName={a.full_name} />
                   ) : (
-                    <Link
-                      href="/auth?next=/browse"
-                      className="bg-sunset-700 hover:bg-sunset-600 ml-auto rounded-lg px-4 py-2 text-sm font-semibold text-white"
-                      aria-label={`Send Message to ${a.full_name}`}
-                    >
-                      Send Message
-                    </Link>
+                    // The messaging issue's flow: visitors go to /auth, athletes to the conversation.
+                    <StartConversationButton profileId={a.id} className="ml-auto" />
                   )
                 }
               />

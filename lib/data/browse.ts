@@ -60,7 +60,11 @@ const memberCounts = (tx: Tx) => tx`
  * separately, each in the order of its partial index (teams_open_urgent_idx, teams_open_created_idx), so a
  * page never sorts every open team.
  */
-export async function listOpenTeams(tx: Tx, f: BrowseFilters, viewer: Viewer = {}): Promise<Listing<ListedTeam>> {
+export async function listOpenTeams(
+  tx: Tx,
+  f: BrowseFilters,
+  viewer: Viewer = {},
+): Promise<Listing<ListedTeam>> {
   const role = f.mine && viewer.specialty ? viewer.specialty : f.role;
   // Containment, so the filter is a lookup in teams_open_requirements_idx (GIN).
   const needs = { ...(role ? { roles: [role] } : {}), ...(f.level ? { experience_levels: [f.level] } : {}) };
