@@ -1,3 +1,4 @@
+import { WeatherIcon } from "@/components/weather/weather-icon";
 import { site } from "@/lib/site";
 import { weatherUnavailable } from "@/lib/weather/reading";
 import { getWeather, weatherConfigured } from "@/lib/weather/service";
@@ -13,16 +14,7 @@ export async function WeatherCard() {
       {reading ? (
         <div>
           <div className="flex items-center gap-3">
-            {reading.icon ? (
-              // eslint-disable-next-line @next/next/no-img-element -- a 100 px icon from the weather service
-              <img
-                src={reading.icon}
-                alt=""
-                width={56}
-                height={56}
-                className="bg-ocean-50 size-14 rounded-full"
-              />
-            ) : null}
+            <WeatherIcon src={reading.icon} size={56} className="bg-ocean-50 size-14 rounded-full" />
             <div>
               <p className="text-ocean-950 text-3xl font-extrabold">{reading.temperature}°C</p>
               <p className="text-slate-700 capitalize">{reading.description}</p>

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-quer
 import { useState } from "react";
 import type { WeatherReading } from "@/lib/weather/reading";
 import { site } from "@/lib/site";
+import { WeatherIcon } from "./weather-icon";
 
 /** No key on the server: not an error to retry, the data is simply unavailable. */
 class WeatherUnavailable extends Error {}
@@ -35,10 +36,7 @@ function Badge() {
   }
   return (
     <span className={pill} title={`${data.description}, feels like ${data.feelsLike}°C`}>
-      {data.icon ? (
-        // eslint-disable-next-line @next/next/no-img-element -- a 100 px icon from the weather service
-        <img src={data.icon} alt="" width={24} height={24} className="-my-1 size-6" />
-      ) : null}
+      <WeatherIcon src={data.icon} size={24} className="-my-1 size-6" />
       <span className="font-semibold">{data.temperature}°C</span>
       <span>
         {site.weatherPoint.label} · {data.conditions}
