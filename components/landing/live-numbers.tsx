@@ -30,7 +30,10 @@ export async function LiveNumbers() {
         </h2>
         <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
           {stats.map((s) => (
-            <div key={s.label} className="flex flex-col rounded-xl border border-slate-200 bg-white px-4 py-3">
+            <div
+              key={s.label}
+              className="flex flex-col rounded-xl border border-slate-200 bg-white px-4 py-3"
+            >
               <dt className="text-sm text-slate-700">{s.label}</dt>
               <dd className="text-ocean-950 order-first text-2xl font-extrabold">{n(s.value)}</dd>
             </div>

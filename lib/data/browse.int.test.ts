@@ -99,7 +99,12 @@ describe("browse listings", () => {
     for (const who of [null, claimsOf(ids.closedCreator.auth)]) {
       const got = (await teamsAs(who)).items;
       const open = got.find((t) => t.id === teamIds.open);
-      expect(open).toMatchObject({ status: "open", active_count: 1, covered_roles: ["cyclist"], urgent_role: "runner" });
+      expect(open).toMatchObject({
+        status: "open",
+        active_count: 1,
+        covered_roles: ["cyclist"],
+        urgent_role: "runner",
+      });
       expect(got.map((t) => t.id)).not.toContain(teamIds.full);
       expect(got.map((t) => t.id)).not.toContain(teamIds.closed);
     }

@@ -46,7 +46,12 @@ describe("weather reading", () => {
   });
 
   it("keeps missing optional fields empty and refuses odd icon codes", () => {
-    const r = toReading({ ...reply, name: undefined, sys: undefined, weather: [{ main: "Clear", icon: "../x" }] });
+    const r = toReading({
+      ...reply,
+      name: undefined,
+      sys: undefined,
+      weather: [{ main: "Clear", icon: "../x" }],
+    });
     expect(r).toMatchObject({ location: "", country: "", icon: "", description: "clear" });
     expect(iconUrl("01n")).toBe("https://openweathermap.org/img/wn/01n@2x.png");
   });
