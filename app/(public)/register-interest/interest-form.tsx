@@ -1,7 +1,8 @@
 "use client";
 
 import { useActionState } from "react";
-import { specialtyLabels, specialties } from "@/lib/validation/profile";
+// zod-free labels: this form ships on a static public page (JS budget).
+import { roleLabels as specialtyLabels, roleOrder as specialties } from "@/lib/teams/labels";
 import type { InterestResult } from "@/lib/validation/interest";
 import { registerInterest } from "./actions";
 
