@@ -6,6 +6,8 @@
  *
  * Compare a run on the demo seed with one after scripts/seed-large.ts (the target: p95 at the large size
  * ≤ 1.3× the demo p95, /browse HTML < 150 KB). Supabase URL and key default to the local stack.
+ * The app must be built for the same stack: NEXT_PUBLIC_SUPABASE_URL is inlined at build time, and a build
+ * made for another stack cannot verify the session (then /dashboard redirects and this script stops).
  */
 import { parseArgs } from "node:util";
 import { localStack } from "../../lib/public-env.ts";
@@ -47,7 +49,10 @@ async function measure(path: string, cookie: string, runs: number, warmup: numbe
     const html = await response.text();
     const ms = performance.now() - started;
     if (response.status !== 200)
-      throw new Error(`${path}: HTTP ${response.status} (signed in? app running?)`);
+      throw new Error(
+        `${path}: HTTP ${response.status} ${response.headers.get("location") ?? ""} (session not accepted: ` +
+          "was the app built for this stack's NEXT_PUBLIC_SUPABASE_URL?)",
+      );
     if (i >= warmup) times.push(ms);
     bytes = Buffer.byteLength(html);
   }
