@@ -1,7 +1,10 @@
 import { createServerClient } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
+import { clientIp } from "@/lib/auth/client-ip";
 import { isProtectedPath, signInRedirectPath } from "@/lib/auth/protected-routes";
 import { publicEnv } from "@/lib/env";
+import { isHttps, sessionCookieOptions } from "./cookie-options";
+import { forwardedAuth } from "./forwarding";
 
 /**
  * Refreshes the session cookie on every matched request and sends visitors away from protected
@@ -10,27 +13,27 @@ import { publicEnv } from "@/lib/env";
 export async function updateSession(request: NextRequest) {
   let response = NextResponse.next({ request });
 
-  const supabase = createServerClient(
-    publicEnv.NEXT_PUBLIC_SUPABASE_URL,
-    publicEnv.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY,
-    {
-      cookies: {
-        getAll() {
-          return request.cookies.getAll();
-        },
-        setAll(cookiesToSet, headers) {
-          for (const { name, value } of cookiesToSet) request.cookies.set(name, value);
-          response = NextResponse.next({ request });
-          for (const { name, value, options } of cookiesToSet) response.cookies.set(name, value, options);
-          for (const [key, value] of Object.entries(headers ?? {})) response.headers.set(key, value);
-        },
+  // Token refreshes are rate-limited per address too, so they name the visitor (./forwarding.ts).
+  const { key, headers: forwarded } = forwardedAuth(clientIp(request.headers));
+  const auth = createServerClient(publicEnv.NEXT_PUBLIC_SUPABASE_URL, key, {
+    cookieOptions: sessionCookieOptions(isHttps(request.headers, request.url)),
+    global: { headers: forwarded },
+    cookies: {
+      getAll() {
+        return request.cookies.getAll();
+      },
+      setAll(cookiesToSet, headers) {
+        for (const { name, value } of cookiesToSet) request.cookies.set(name, value);
+        response = NextResponse.next({ request });
+        for (const { name, value, options } of cookiesToSet) response.cookies.set(name, value, options);
+        for (const [name, value] of Object.entries(headers ?? {})) response.headers.set(name, value);
       },
     },
-  );
+  }).auth;
 
   // Nothing may run between creating the client and getClaims(): it is what refreshes an expiring
   // token, and anything in between could act on a stale session.
-  const { data } = await supabase.auth.getClaims();
+  const { data } = await auth.getClaims();
   const signedIn = Boolean(data?.claims?.sub);
 
   const { pathname, search } = request.nextUrl;
