@@ -1,10 +1,8 @@
-import { createServerClient } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
 import { clientIp } from "@/lib/auth/client-ip";
 import { isProtectedPath, signInRedirectPath } from "@/lib/auth/protected-routes";
-import { publicEnv } from "@/lib/env";
-import { isHttps, sessionCookieOptions } from "./cookie-options";
-import { forwardedAuth } from "./forwarding";
+import { visitorAuthClient } from "./auth-client";
+import { isHttps } from "./cookie-options";
 
 /**
  * Refreshes the session cookie on every matched request and sends visitors away from protected
@@ -14,11 +12,9 @@ export async function updateSession(request: NextRequest) {
   let response = NextResponse.next({ request });
 
   // Token refreshes are rate-limited per address too, so they name the visitor (./forwarding.ts).
-  const { key, headers: forwarded } = forwardedAuth(clientIp(request.headers));
-  const auth = createServerClient(publicEnv.NEXT_PUBLIC_SUPABASE_URL, key, {
-    cookieOptions: sessionCookieOptions(isHttps(request.headers, request.url)),
-    global: { headers: forwarded },
-    cookies: {
+  const visitor = { ip: clientIp(request.headers), https: isHttps(request.headers, request.url) };
+  const auth = visitorAuthClient(
+    {
       getAll() {
         return request.cookies.getAll();
       },
@@ -29,7 +25,8 @@ export async function updateSession(request: NextRequest) {
         for (const [name, value] of Object.entries(headers ?? {})) response.headers.set(name, value);
       },
     },
-  }).auth;
+    visitor,
+  );
 
   // Nothing may run between creating the client and getClaims(): it is what refreshes an expiring
   // token, and anything in between could act on a stale session.

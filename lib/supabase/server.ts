@@ -4,7 +4,7 @@ import { cookies, headers } from "next/headers";
 import { clientIp } from "@/lib/auth/client-ip";
 import { publicEnv } from "@/lib/env";
 import { isHttps, sessionCookieOptions } from "./cookie-options";
-import { forwardedAuth } from "./forwarding";
+import { visitorAuthClient } from "./auth-client";
 
 async function cookieMethods(): Promise<CookieMethodsServer> {
   const cookieStore = await cookies();
@@ -38,15 +38,12 @@ export async function createClient() {
 /**
  * Supabase Auth for the auth server actions (sign-in, sign-up, e-mail links, codes, password change).
  * They run on the app server, so Auth would see every visitor as the server's one address; this client
- * passes the visitor's address on (see ./forwarding.ts). Only `.auth` is returned: the client may carry
- * the secret key, which must never reach a database query.
+ * names the visitor (./auth-client.ts).
  */
 export async function createAuthClient() {
   const requestHeaders = await headers();
-  const { key, headers: forwarded } = forwardedAuth(clientIp(requestHeaders));
-  return createServerClient(publicEnv.NEXT_PUBLIC_SUPABASE_URL, key, {
-    cookies: await cookieMethods(),
-    cookieOptions: sessionCookieOptions(isHttps(requestHeaders)),
-    global: { headers: forwarded },
-  }).auth;
+  return visitorAuthClient(await cookieMethods(), {
+    ip: clientIp(requestHeaders),
+    https: isHttps(requestHeaders),
+  });
 }

@@ -15,6 +15,8 @@ export type AuthContext = {
   url: string;
   mailbox: Mailbox;
   limits: Record<keyof RateLimits, RateLimiter>;
+  /** The project's secret API key (sb_secret_…, new at every start): only the app server holds it. */
+  secretKey: string;
   testMode: boolean;
 };
 
@@ -38,7 +40,7 @@ export function createLimiters(limits: RateLimits): AuthContext["limits"] {
 
 /** Counts one request against a per-IP limit; 429 over_request_rate_limit when exhausted. */
 export function limitRequest(r: Request, kind: Exclude<keyof RateLimits, "email_sent">): void {
-  if (!r.ctx.limits[kind].take(clientIp(r.req))) {
+  if (!r.ctx.limits[kind].take(clientIp(r.req, r.ctx.secretKey))) {
     throw new AuthError(429, "over_request_rate_limit", "Request rate limit reached");
   }
 }
