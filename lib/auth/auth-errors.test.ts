@@ -20,6 +20,27 @@ describe("authErrorMessage", () => {
       authErrorText.tooManyEmails,
     );
     expect(authErrorMessage({ status: 429 }, "sign_up")).toBe(authErrorText.tooManyAttempts);
+    // The site-wide e-mail limit, on the sign-up screen too.
+    expect(
+      authErrorMessage(
+        { code: "over_email_send_rate_limit", status: 429, message: "email rate limit exceeded" },
+        "sign_up",
+      ),
+    ).toBe(authErrorText.tooManyEmails);
+  });
+
+  it("says how long to wait when one address asks for e-mails too often", () => {
+    const tooSoon = {
+      code: "over_email_send_rate_limit",
+      status: 429,
+      message: "For security purposes, you can only request this after 42 seconds.",
+    };
+    const text = "We just sent an email to this address. Please wait 42 seconds before asking for another.";
+    expect(authErrorMessage(tooSoon, "email_link")).toBe(text);
+    expect(authErrorMessage(tooSoon, "sign_up")).toBe(text);
+    expect(authErrorMessage({ ...tooSoon, message: "…after 1 second." }, "email_link")).toContain(
+      "1 second ",
+    );
   });
 
   it("hides the reason a sign-up failed", () => {

@@ -114,7 +114,8 @@ export function clientIp(req: IncomingMessage, secretKey = ""): string {
   const socket = (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
   const header = req.headers["sb-forwarded-for"];
   const apikey = req.headers.apikey;
-  if (typeof header !== "string" || typeof apikey !== "string" || !sameSecret(apikey, secretKey)) return socket;
+  if (typeof header !== "string" || typeof apikey !== "string" || !sameSecret(apikey, secretKey))
+    return socket;
   const forwarded = header.split(",")[0]!.trim();
   return isIP(forwarded) ? forwarded : socket;
 }

@@ -171,6 +171,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       url,
       mailbox: createMailbox(),
       limits: createLimiters(config.auth.rate_limits),
+      mailSentAt: new Map(),
       // Random per start, handed only to the command run inside the stack (the app): the stand-in honours
       // Sb-Forwarded-For only with it, as hosted Auth does only with a project secret key.
       secretKey: `sb_secret_${randomBytes(24).toString("base64url")}`,
@@ -185,6 +186,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         token_refresh: 100_000,
       };
       ctx.initialConfig.rate_limits = generous;
+      ctx.initialConfig.email_max_frequency = 0;
       ctx.config = structuredClone(ctx.initialConfig);
       ctx.limits = createLimiters(generous);
     }

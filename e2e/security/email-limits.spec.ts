@@ -1,0 +1,44 @@
+import { expect, test } from "@playwright/test";
+import { alerts } from "../auth/alerts";
+import { listMail } from "../support/mailbox";
+import { createConfirmedUser, resetLocalAuth, setLocalAuthConfig, uniqueEmail } from "../support/users";
+
+// Issue 13, item 5: e-mail limits must be said plainly where people meet them.
+test.describe("e-mail limits", () => {
+  test.afterEach(() => resetLocalAuth());
+
+  test("the sign-up screen says so when the site-wide e-mail limit is spent", async ({ page }) => {
+    const email = uniqueEmail("limit");
+    await resetLocalAuth();
+    await setLocalAuthConfig({ rate_limits: { email_sent: 0 } });
+    await page.goto("/auth?view=sign_up");
+    await page.getByLabel("Email address").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("first-pass-1");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(alerts(page)).toHaveText(
+      "Too many emails sent. Please wait a few minutes before trying again.",
+    );
+    await expect(page.getByRole("status").filter({ hasText: "Check your email" })).toHaveCount(0);
+    expect(await listMail(email)).toHaveLength(0);
+  });
+
+  test("a second reset mail to one address within a minute is refused with the wait", async ({ page }) => {
+    const user = await createConfirmedUser();
+    await resetLocalAuth();
+    await setLocalAuthConfig({ email_max_frequency: 60 });
+    for (const attempt of [1, 2]) {
+      await page.goto("/auth?view=forgotten_password");
+      await page.getByLabel("Email address").fill(user.email);
+      await page.getByRole("button", { name: "Send reset password instructions" }).click();
+      if (attempt === 1) {
+        await expect(
+          page.getByRole("status").filter({ hasText: "Check your email for the password reset link" }),
+        ).toBeVisible();
+      }
+    }
+    await expect(alerts(page)).toHaveText(
+      /^We just sent an email to this address\. Please wait \d+ seconds before asking for another\.$/,
+    );
+    expect(await listMail(user.email)).toHaveLength(1);
+  });
+});
