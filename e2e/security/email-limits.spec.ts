@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { alerts } from "../auth/alerts";
+import { alerts, saveScreen } from "../auth/alerts";
 import { listMail } from "../support/mailbox";
 import { createConfirmedUser, resetLocalAuth, setLocalAuthConfig, uniqueEmail } from "../support/users";
 
@@ -40,5 +40,8 @@ test.describe("e-mail limits", () => {
       /^We just sent an email to this address\. Please wait \d+ seconds before asking for another\.$/,
     );
     expect(await listMail(user.email)).toHaveLength(1);
+    await saveScreen(page, "security-email-too-soon");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreen(page, "security-email-too-soon-mobile", false);
   });
 });

@@ -29,6 +29,8 @@ test("wrong passwords slow the guesser down, not the account's owner elsewhere",
     );
   }
   await saveScreen(attacker.page, "security-sign-in-throttled");
+  await attacker.page.setViewportSize({ width: 390, height: 844 });
+  await saveScreen(attacker.page, "security-sign-in-throttled-mobile", false);
   await attacker.context.close();
 
   const owner = await visitor(browser, "198.51.100.77");
