@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { type ActionResult, fieldErrorsOf } from "@/lib/auth/action-result";
-import { authErrorMessage } from "@/lib/auth/auth-errors";
+import { authErrorMessage, isEmailTooSoon } from "@/lib/auth/auth-errors";
 import { clientIp } from "@/lib/auth/client-ip";
 import { guardedSignIn, guardedVerifyOtp } from "@/lib/auth/guarded-auth";
 import { authRedirectOrigin, confirmUrl } from "@/lib/auth/redirect-origin";
@@ -70,8 +70,10 @@ export async function magicLinkAction(
     // A magic link signs in existing accounts only; new accounts come through sign-up with a password.
     options: { emailRedirectTo: await emailLink(safeNext(next)), shouldCreateUser: false },
   });
-  // An unknown address answers like a known one, so the form cannot be used to probe for accounts.
-  if (error && error.code !== "otp_disabled" && error.code !== "user_not_found") {
+  // An unknown address answers like a known one, so the form cannot be used to probe for accounts; so
+  // does a known one asked again within Auth's per-address minute (a link went out moments ago).
+  const quiet = ["otp_disabled", "user_not_found"].includes(error?.code ?? "") || isEmailTooSoon(error);
+  if (error && !quiet) {
     logAuthFailure("auth.magicLink", error);
     return { ok: false, error: authErrorMessage(error, "email_link") };
   }
@@ -85,7 +87,9 @@ export async function resetPasswordAction(input: unknown): Promise<ActionResult<
   const { error } = await auth.resetPasswordForEmail(parsed.data.email, {
     redirectTo: await emailLink(RECOVERY_DESTINATION),
   });
-  if (error && error.code !== "user_not_found") {
+  // Unknown addresses, and a second request within Auth's per-address minute, read like a sent mail:
+  // anything else would tell whether the address has an account.
+  if (error && error.code !== "user_not_found" && !isEmailTooSoon(error)) {
     logAuthFailure("auth.resetPassword", error);
     return { ok: false, error: authErrorMessage(error, "email_link") };
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authErrorMessage, authErrorText } from "./auth-errors.ts";
+import { authErrorMessage, authErrorText, isEmailTooSoon } from "./auth-errors.ts";
 
 describe("authErrorMessage", () => {
   it("gives one sign-in message whether the account exists or not", () => {
@@ -41,6 +41,9 @@ describe("authErrorMessage", () => {
     expect(authErrorMessage({ ...tooSoon, message: "…after 1 second." }, "email_link")).toContain(
       "1 second ",
     );
+    expect(isEmailTooSoon(tooSoon)).toBe(true);
+    expect(isEmailTooSoon({ ...tooSoon, message: "email rate limit exceeded" })).toBe(false);
+    expect(isEmailTooSoon(null)).toBe(false);
   });
 
   it("hides the reason a sign-up failed", () => {

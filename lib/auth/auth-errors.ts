@@ -20,6 +20,11 @@ export const authErrorText = {
   verificationFailed: "Verification failed. Please try again.",
 } as const;
 
+/** Auth's per-address interval (max_frequency): a mail to this address went out moments ago. */
+export function isEmailTooSoon(error: AuthErrorLike | null): boolean {
+  return error?.code === "over_email_send_rate_limit" && /after \d+ seconds?/.test(error.message ?? "");
+}
+
 export function emailTooSoon(seconds: number): string {
   return `We just sent an email to this address. Please wait ${seconds} ${seconds === 1 ? "second" : "seconds"} before asking for another.`;
 }
