@@ -2,6 +2,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
+// The fake weather service (e2e/support/fake-weather-server.ts) the app server is pointed at.
+const weatherPort = Number(process.env.FAKE_WEATHER_PORT ?? port + 1000);
+const fakeWeatherUrl = `http://127.0.0.1:${weatherPort}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -33,14 +36,29 @@ export default defineConfig({
   // The production build, against the throwaway local stack that `npm run test:e2e` started around Playwright.
   webServer: process.env.E2E_BASE_URL
     ? undefined
-    : {
-        // Runs inside `with-stack --test` (see the test:e2e script), which supplies the stack env.
-        command: "npm run e2e:serve",
-        url: `${baseURL}/`,
-        timeout: 420_000,
-        reuseExistingServer: !process.env.CI,
-        stdout: "pipe",
-        stderr: "pipe",
-        env: { PORT: String(port), NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-e2e" },
-      },
+    : [
+        {
+          command: "node e2e/support/fake-weather-server.ts",
+          url: `${fakeWeatherUrl}/`,
+          reuseExistingServer: !process.env.CI,
+          env: { FAKE_WEATHER_PORT: String(weatherPort) },
+        },
+        {
+          // Runs inside `with-stack --test` (see the test:e2e script), which supplies the stack env.
+          command: "npm run e2e:serve",
+          url: `${baseURL}/`,
+          timeout: 420_000,
+          reuseExistingServer: !process.env.CI,
+          stdout: "pipe",
+          stderr: "pipe",
+          env: {
+            PORT: String(port),
+            NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-e2e",
+            // Weather from the fake, uncached so each test sees the mode it set.
+            WEATHER_API_URL: fakeWeatherUrl,
+            WEATHER_API_KEY: "e2e-fake-key",
+            WEATHER_CACHE_SECONDS: "0",
+          },
+        },
+      ],
 });

@@ -4,6 +4,7 @@ import { Faq } from "@/components/landing/faq";
 import { FeatureCards } from "@/components/landing/feature-cards";
 import { Hero } from "@/components/landing/hero";
 import { HowItWorks } from "@/components/landing/how-it-works";
+import { LiveNumbers } from "@/components/landing/live-numbers";
 import { UseCases } from "@/components/landing/use-cases";
 import { VideoGallery } from "@/components/landing/video-gallery";
 import { landingVideos, galleryIntro } from "@/components/landing/videos";
@@ -29,10 +30,14 @@ export const metadata: Metadata = {
   },
 };
 
+// Static, with the live numbers refreshed every five minutes.
+export const revalidate = 300;
+
 export default function HomePage() {
   return (
     <>
       <Hero />
+      <LiveNumbers />
       <FeatureCards />
       <HowItWorks />
       <UseCases />

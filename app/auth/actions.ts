@@ -3,11 +3,13 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { type ActionResult, fieldErrorsOf } from "@/lib/auth/action-result";
-import { authErrorMessage } from "@/lib/auth/auth-errors";
+import { authErrorMessage, isEmailTooSoon } from "@/lib/auth/auth-errors";
+import { clientIp } from "@/lib/auth/client-ip";
+import { guardedSignIn, guardedVerifyOtp } from "@/lib/auth/guarded-auth";
 import { authRedirectOrigin, confirmUrl } from "@/lib/auth/redirect-origin";
 import { safeNext } from "@/lib/auth/safe-next";
 import { site } from "@/lib/site";
-import { createClient } from "@/lib/supabase/server";
+import { createAuthClient } from "@/lib/supabase/server";
 import {
   emailOnlySchema,
   signInSchema,
@@ -30,12 +32,8 @@ function logAuthFailure(action: string, error: { code?: string; status?: number 
 export async function signInAction(input: unknown, next: unknown): Promise<ActionResult> {
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
-  const supabase = await createClient();
-  const { error } = await supabase.auth.signInWithPassword(parsed.data);
-  if (error) {
-    logAuthFailure("auth.signIn", error);
-    return { ok: false, error: authErrorMessage(error, "sign_in") };
-  }
+  const result = await guardedSignIn(await createAuthClient(), parsed.data, clientIp(await headers()));
+  if (!result.ok) return result;
   redirect(safeNext(next));
 }
 
@@ -46,8 +44,8 @@ export async function signUpAction(
   const parsed = signUpSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
   const destination = safeNext(next);
-  const supabase = await createClient();
-  const { data, error } = await supabase.auth.signUp({
+  const auth = await createAuthClient();
+  const { data, error } = await auth.signUp({
     ...parsed.data,
     options: { emailRedirectTo: await emailLink(destination) },
   });
@@ -66,14 +64,16 @@ export async function magicLinkAction(
 ): Promise<ActionResult<{ message: string }>> {
   const parsed = emailOnlySchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
-  const supabase = await createClient();
-  const { error } = await supabase.auth.signInWithOtp({
+  const auth = await createAuthClient();
+  const { error } = await auth.signInWithOtp({
     email: parsed.data.email,
     // A magic link signs in existing accounts only; new accounts come through sign-up with a password.
     options: { emailRedirectTo: await emailLink(safeNext(next)), shouldCreateUser: false },
   });
-  // An unknown address answers like a known one, so the form cannot be used to probe for accounts.
-  if (error && error.code !== "otp_disabled" && error.code !== "user_not_found") {
+  // An unknown address answers like a known one, so the form cannot be used to probe for accounts; so
+  // does a known one asked again within Auth's per-address minute (a link went out moments ago).
+  const quiet = ["otp_disabled", "user_not_found"].includes(error?.code ?? "") || isEmailTooSoon(error);
+  if (error && !quiet) {
     logAuthFailure("auth.magicLink", error);
     return { ok: false, error: authErrorMessage(error, "email_link") };
   }
@@ -83,11 +83,13 @@ export async function magicLinkAction(
 export async function resetPasswordAction(input: unknown): Promise<ActionResult<{ message: string }>> {
   const parsed = emailOnlySchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
-  const supabase = await createClient();
-  const { error } = await supabase.auth.resetPasswordForEmail(parsed.data.email, {
+  const auth = await createAuthClient();
+  const { error } = await auth.resetPasswordForEmail(parsed.data.email, {
     redirectTo: await emailLink(RECOVERY_DESTINATION),
   });
-  if (error && error.code !== "user_not_found") {
+  // Unknown addresses, and a second request within Auth's per-address minute, read like a sent mail:
+  // anything else would tell whether the address has an account.
+  if (error && error.code !== "user_not_found" && !isEmailTooSoon(error)) {
     logAuthFailure("auth.resetPassword", error);
     return { ok: false, error: authErrorMessage(error, "email_link") };
   }
@@ -97,12 +99,8 @@ export async function resetPasswordAction(input: unknown): Promise<ActionResult<
 export async function verifyOtpAction(input: unknown, next: unknown): Promise<ActionResult> {
   const parsed = verifyOtpSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
-  const supabase = await createClient();
-  const { error } = await supabase.auth.verifyOtp({ ...parsed.data, type: "email" });
-  if (error) {
-    logAuthFailure("auth.verifyOtp", error);
-    return { ok: false, error: authErrorMessage(error, "verify") };
-  }
+  const result = await guardedVerifyOtp(await createAuthClient(), parsed.data, clientIp(await headers()));
+  if (!result.ok) return result;
   redirect(safeNext(next));
 }
 
@@ -114,8 +112,8 @@ export async function verifyOtpAction(input: unknown, next: unknown): Promise<Ac
 export async function updatePasswordAction(input: unknown): Promise<ActionResult> {
   const parsed = updatePasswordSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
-  const supabase = await createClient();
-  const { error } = await supabase.auth.updateUser({ password: parsed.data.password });
+  const auth = await createAuthClient();
+  const { error } = await auth.updateUser({ password: parsed.data.password });
   if (error) {
     logAuthFailure("auth.updatePassword", error);
     return { ok: false, error: authErrorMessage(error, "update_password") };

@@ -33,6 +33,8 @@ export async function createConfirmedUser(
 /** Stand-in-only switch (--test mode): e.g. `{ enable_confirmations: false }` or tighter rate limits. */
 export async function setLocalAuthConfig(patch: {
   enable_confirmations?: boolean;
+  /** Seconds between two e-mails of one kind to one address (0 in test mode, 60 in config.toml). */
+  email_max_frequency?: number;
   rate_limits?: Partial<
     Record<"email_sent" | "sign_in_sign_ups" | "token_verifications" | "token_refresh", number>
   >;

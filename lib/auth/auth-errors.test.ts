@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authErrorMessage, authErrorText } from "./auth-errors.ts";
+import { authErrorMessage, authErrorText, isEmailTooSoon } from "./auth-errors.ts";
 
 describe("authErrorMessage", () => {
   it("gives one sign-in message whether the account exists or not", () => {
@@ -20,6 +20,30 @@ describe("authErrorMessage", () => {
       authErrorText.tooManyEmails,
     );
     expect(authErrorMessage({ status: 429 }, "sign_up")).toBe(authErrorText.tooManyAttempts);
+    // The site-wide e-mail limit, on the sign-up screen too.
+    expect(
+      authErrorMessage(
+        { code: "over_email_send_rate_limit", status: 429, message: "email rate limit exceeded" },
+        "sign_up",
+      ),
+    ).toBe(authErrorText.tooManyEmails);
+  });
+
+  it("says how long to wait when one address asks for e-mails too often", () => {
+    const tooSoon = {
+      code: "over_email_send_rate_limit",
+      status: 429,
+      message: "For security purposes, you can only request this after 42 seconds.",
+    };
+    const text = "We just sent an email to this address. Please wait 42 seconds before asking for another.";
+    expect(authErrorMessage(tooSoon, "email_link")).toBe(text);
+    expect(authErrorMessage(tooSoon, "sign_up")).toBe(text);
+    expect(authErrorMessage({ ...tooSoon, message: "…after 1 second." }, "email_link")).toContain(
+      "1 second ",
+    );
+    expect(isEmailTooSoon(tooSoon)).toBe(true);
+    expect(isEmailTooSoon({ ...tooSoon, message: "email rate limit exceeded" })).toBe(false);
+    expect(isEmailTooSoon(null)).toBe(false);
   });
 
   it("hides the reason a sign-up failed", () => {

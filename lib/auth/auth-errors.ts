@@ -20,12 +20,22 @@ export const authErrorText = {
   verificationFailed: "Verification failed. Please try again.",
 } as const;
 
+/** Auth's per-address interval (max_frequency): a mail to this address went out moments ago. */
+export function isEmailTooSoon(error: AuthErrorLike | null): boolean {
+  return error?.code === "over_email_send_rate_limit" && /after \d+ seconds?/.test(error.message ?? "");
+}
+
+export function emailTooSoon(seconds: number): string {
+  return `We just sent an email to this address. Please wait ${seconds} ${seconds === 1 ? "second" : "seconds"} before asking for another.`;
+}
+
 export function authErrorMessage(error: AuthErrorLike, flow: AuthFlow): string {
   const code = error.code ?? "";
   if (error.status === 429 || code.startsWith("over_")) {
-    return code === "over_email_send_rate_limit"
-      ? authErrorText.tooManyEmails
-      : authErrorText.tooManyAttempts;
+    if (code !== "over_email_send_rate_limit") return authErrorText.tooManyAttempts;
+    // One address asked again within Auth's per-address interval (max_frequency, 60 s): say how long.
+    const wait = /after (\d+) seconds?/.exec(error.message ?? "")?.[1];
+    return wait ? emailTooSoon(Number(wait)) : authErrorText.tooManyEmails;
   }
   switch (code) {
     // GoTrue returns this only after the password matched, so it tells nothing to someone without it.

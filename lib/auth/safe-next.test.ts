@@ -29,6 +29,41 @@ describe("safeNext", () => {
     "/dash\\board",
     "",
     " /dashboard",
+    // Paths that normalise to `//host` (issue 13): decided on the parsed result, not the raw text.
+    "/.//localhost:3901/pwned",
+    "/%2e//localhost:3901/pwned",
+    "/%2E//localhost:3901/pwned",
+    "/a/..//localhost:3901/pwned",
+    "/..//localhost:3901/pwned",
+    "/./%2e/.//evil.example",
+    "/a/b/../..//evil.example",
+    // Backslashes, tabs and newlines in every position.
+    "/\\/evil.example",
+    "/.\\/evil.example",
+    "\\/evil.example",
+    "/\t/evil.example",
+    "/\r\n//evil.example",
+    "\t//evil.example",
+    "/./\t/evil.example",
+    // Encoded slashes and backslashes, once and twice.
+    "/%2F%2Fevil.example",
+    "/.%2f%2fevil.example",
+    "/x/%2fevil.example",
+    "/%5C%5Cevil.example",
+    "/%252f%252fevil.example",
+    // Schemes and userinfo.
+    "javascript:alert(1)",
+    "JavaScript:alert(document.domain)",
+    " javascript:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "//user@evil.example",
+    "https://same-site.invalid@evil.example",
+    "//evil.example@same-site.invalid",
+    "/\\@evil.example",
+    "http:/evil.example",
+    "https:evil.example",
+    "///evil.example",
+    "////evil.example",
   ])("rejects %j", (input) => {
     expect(safeNext(input)).toBe("/dashboard");
   });
@@ -42,6 +77,17 @@ describe("safeNext", () => {
 
   it("uses the given fallback", () => {
     expect(safeNext("//evil.example", "/")).toBe("/");
+  });
+
+  it.each([
+    ["/@evil.example", "/@evil.example"],
+    ["/javascript:alert(1)", "/javascript:alert(1)"],
+    ["/teams/./42", "/teams/42"],
+  ])("keeps %j on the site as a path", (input, expected) => {
+    expect(safeNext(input)).toBe(expected);
+    expect(new URL(safeNext(input), "https://noosatriteams.com.au").origin).toBe(
+      "https://noosatriteams.com.au",
+    );
   });
 
   it("normalises dot segments without leaving the site", () => {

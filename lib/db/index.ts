@@ -25,12 +25,24 @@ export function pool(): postgres.Sql {
  * Runs `fn` in a transaction as PostgREST would for this request: `role` is `authenticated` with the
  * verified claims, or `anon` for a visitor, so every row passes through the RLS policies. Both settings
  * are transaction-local and vanish at COMMIT/ROLLBACK, so a pooled connection never leaks a user.
+ *
+ * A token stays valid offline for up to an hour after its session ended (sign-out, global sign-out,
+ * refresh-token reuse). So, in the same statement, the claims' `session_id` is checked against
+ * auth.sessions (private.session_is_live); an ended session runs as a visitor, and RLS refuses its writes
+ * and private reads. Public reads are unchanged.
  */
 export async function withRls<T>(claims: Claims | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const role = claims?.role === "authenticated" ? "authenticated" : "anon";
+  const wantsUser = claims?.role === "authenticated";
+  // GoTrue puts a session_id in every user token. Only Vitest's RLS tests (NODE_ENV=test) use
+  // hand-made claims without one; anywhere else such claims are a visitor's.
+  const checkSession = wantsUser && (claims.session_id !== undefined || process.env.NODE_ENV !== "test");
   const jwt = JSON.stringify(claims ?? { role: "anon" });
   const result = await pool().begin(async (tx) => {
-    await tx`select set_config('role', ${role}, true), set_config('request.jwt.claims', ${jwt}, true)`;
+    await tx`
+      select set_config('role', case when s.is_user then 'authenticated' else 'anon' end, true),
+             set_config('request.jwt.claims', case when s.is_user then ${jwt} else '{"role":"anon"}' end, true)
+      from (select ${wantsUser}::boolean
+                   and (not ${checkSession}::boolean or private.session_is_live(${jwt}::text::jsonb)) as is_user) s`;
     return fn(tx);
   });
   return result as T;

@@ -1,8 +1,9 @@
-import { createServerClient } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
+import { clientIp } from "@/lib/auth/client-ip";
 import { isProtectedPath, signInRedirectPath } from "@/lib/auth/protected-routes";
-import { publicEnv } from "@/lib/env";
 import { hasSessionCookie } from "@/lib/supabase/session-cookie";
+import { visitorAuthClient } from "./auth-client";
+import { isHttps } from "./cookie-options";
 
 /**
  * Refreshes the session cookie on every matched request and sends visitors away from protected
@@ -20,27 +21,26 @@ export async function updateSession(request: NextRequest) {
 
   let response = NextResponse.next({ request });
 
-  const supabase = createServerClient(
-    publicEnv.NEXT_PUBLIC_SUPABASE_URL,
-    publicEnv.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY,
+  // Token refreshes are rate-limited per address too, so they name the visitor (./forwarding.ts).
+  const visitor = { ip: clientIp(request.headers), https: isHttps(request.headers, request.url) };
+  const auth = visitorAuthClient(
     {
-      cookies: {
-        getAll() {
-          return request.cookies.getAll();
-        },
-        setAll(cookiesToSet, headers) {
-          for (const { name, value } of cookiesToSet) request.cookies.set(name, value);
-          response = NextResponse.next({ request });
-          for (const { name, value, options } of cookiesToSet) response.cookies.set(name, value, options);
-          for (const [key, value] of Object.entries(headers ?? {})) response.headers.set(key, value);
-        },
+      getAll() {
+        return request.cookies.getAll();
+      },
+      setAll(cookiesToSet, headers) {
+        for (const { name, value } of cookiesToSet) request.cookies.set(name, value);
+        response = NextResponse.next({ request });
+        for (const { name, value, options } of cookiesToSet) response.cookies.set(name, value, options);
+        for (const [name, value] of Object.entries(headers ?? {})) response.headers.set(name, value);
       },
     },
+    visitor,
   );
 
   // Nothing may run between creating the client and getClaims(): it is what refreshes an expiring
   // token, and anything in between could act on a stale session.
-  const { data } = await supabase.auth.getClaims();
+  const { data } = await auth.getClaims();
   const signedIn = Boolean(data?.claims?.sub);
 
   const { pathname, search } = request.nextUrl;

@@ -204,7 +204,7 @@ async function main() {
     const r = await runForResults(node, [
       "scripts/bench/message-latency.ts",
       `--base-url=${app}`,
-      `--count=${quick ? 30 : 200}`,
+      `--messages=${quick ? 30 : 200}`,
     ]);
     raw.realtime = r;
     rows.push({

@@ -26,6 +26,8 @@ export type AuthConfig = {
   enable_confirmations: boolean;
   minimum_password_length: number;
   otp_expiry: number;
+  /** [auth.email] max_frequency in seconds: the least time between two e-mails of a kind to one address. */
+  email_max_frequency: number;
   rate_limits: RateLimits;
   templates: Partial<Record<MailKind, MailTemplate>>;
 };
@@ -43,6 +45,17 @@ function bool(value: TomlValue | undefined, fallback: boolean): boolean {
 }
 function str(value: TomlValue | undefined, fallback: string): string {
   return typeof value === "string" ? value : fallback;
+}
+
+/** A Go duration as the CLI writes it ("60s", "1m", "1m30s", "500ms") in seconds; anything else gives `fallback`. */
+export function durationSeconds(value: TomlValue | undefined, fallback: number): number {
+  if (typeof value !== "string" || !/^(\d+(\.\d+)?(h|m|s|ms))+$/.test(value.trim())) return fallback;
+  const unit = { h: 3600, m: 60, s: 1, ms: 0.001 } as const;
+  let total = 0;
+  for (const [, n, u] of value.trim().matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)) {
+    total += Number(n) * unit[u as keyof typeof unit];
+  }
+  return total;
 }
 
 /** Reads supabase/config.toml; defaults are the Supabase CLI's. */
@@ -80,6 +93,7 @@ export function loadConfig(file = path.join(projectRoot, "supabase/config.toml")
       enable_confirmations: bool(email.enable_confirmations, false),
       minimum_password_length: num(auth.minimum_password_length, 6),
       otp_expiry: num(email.otp_expiry, 3600),
+      email_max_frequency: durationSeconds(email.max_frequency, 1),
       rate_limits: {
         email_sent: num(limits.email_sent, 2),
         sign_in_sign_ups: num(limits.sign_in_sign_ups, 30),

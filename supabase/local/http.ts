@@ -1,4 +1,6 @@
+import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { isIP } from "node:net";
 
 /** Bodies above this are refused (GoTrue requests are a few hundred bytes). */
 export const maxBodyBytes = 64 * 1024;
@@ -94,8 +96,28 @@ export function parseJsonObject(text: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-export function clientIp(req: IncomingMessage): string {
-  return req.socket.remoteAddress ?? "unknown";
+function sameSecret(given: string | undefined, secret: string): boolean {
+  if (!given || !secret) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The address Auth's per-address limits count against. Like hosted Supabase Auth, a trusted server may
+ * name its visitor in `Sb-Forwarded-For` (first value, a valid IP address); it is honoured only when the
+ * request carries the project's secret key as `apikey`, which only the app server has
+ * (https://supabase.com/docs/guides/auth/rate-limits, "IP address forwarding"). Anyone else is counted
+ * by the socket's address, whatever headers they send.
+ */
+export function clientIp(req: IncomingMessage, secretKey = ""): string {
+  const socket = (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
+  const header = req.headers["sb-forwarded-for"];
+  const apikey = req.headers.apikey;
+  if (typeof header !== "string" || typeof apikey !== "string" || !sameSecret(apikey, secretKey))
+    return socket;
+  const forwarded = header.split(",")[0]!.trim();
+  return isIP(forwarded) ? forwarded : socket;
 }
 
 export function escapeHtml(text: string): string {

@@ -4,16 +4,27 @@ import { requireServiceRole } from "./auth/bearer.ts";
 import { AuthError, parseJsonObject, readBody, sendAuthError, sendJson } from "./http.ts";
 import type { RateLimits } from "./config.ts";
 
-type Patch = { enable_confirmations?: boolean; rate_limits?: Partial<RateLimits> };
+type Patch = {
+  enable_confirmations?: boolean;
+  email_max_frequency?: number;
+  rate_limits?: Partial<RateLimits>;
+};
 const limitNames = ["email_sent", "sign_in_sign_ups", "token_verifications", "token_refresh"] as const;
 
 // Hand-checked rather than zod: importing zod costs more start-up time than the whole check.
 function parsePatch(body: Record<string, unknown>): Patch {
   const bad = (why: string) => new AuthError(400, "validation_failed", why);
   for (const key of Object.keys(body)) {
-    if (key !== "enable_confirmations" && key !== "rate_limits") throw bad(`unknown setting ${key}`);
+    if (!["enable_confirmations", "email_max_frequency", "rate_limits"].includes(key))
+      throw bad(`unknown setting ${key}`);
   }
   const patch: Patch = {};
+  const gap = body.email_max_frequency;
+  if (gap !== undefined) {
+    if (typeof gap !== "number" || !Number.isInteger(gap) || gap < 0 || gap > 86_400)
+      throw bad("email_max_frequency must be an integer number of seconds from 0 to 86400");
+    patch.email_max_frequency = gap;
+  }
   if (body.enable_confirmations !== undefined) {
     if (typeof body.enable_confirmations !== "boolean") throw bad("enable_confirmations must be a boolean");
     patch.enable_confirmations = body.enable_confirmations;
@@ -36,7 +47,11 @@ function parsePatch(body: Record<string, unknown>): Patch {
 }
 
 function publicView(ctx: AuthContext) {
-  return { enable_confirmations: ctx.config.enable_confirmations, rate_limits: ctx.config.rate_limits };
+  return {
+    enable_confirmations: ctx.config.enable_confirmations,
+    email_max_frequency: ctx.config.email_max_frequency,
+    rate_limits: ctx.config.rate_limits,
+  };
 }
 
 /**
@@ -58,6 +73,7 @@ export async function handleLocalSwitches(
       const patch = parsePatch(parseJsonObject(await readBody(req)));
       if (patch.enable_confirmations !== undefined)
         ctx.config.enable_confirmations = patch.enable_confirmations;
+      if (patch.email_max_frequency !== undefined) ctx.config.email_max_frequency = patch.email_max_frequency;
       for (const [key, value] of Object.entries(patch.rate_limits ?? {})) {
         const k = key as keyof RateLimits;
         ctx.config.rate_limits[k] = value;
@@ -68,6 +84,7 @@ export async function handleLocalSwitches(
     if (url.pathname === "/__local/reset") {
       ctx.config = structuredClone(ctx.initialConfig);
       ctx.limits = createLimiters(ctx.config.rate_limits);
+      ctx.mailSentAt.clear();
       return sendJson(res, 200, publicView(ctx));
     }
     throw new AuthError(404, "not_found", "Not found");

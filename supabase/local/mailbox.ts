@@ -40,13 +40,33 @@ export function createMailbox(): Mailbox {
   };
 }
 
+export function isMailboxPath(pathname: string): boolean {
+  return pathname === "/mailbox" || pathname.startsWith("/mailbox/");
+}
+
+/**
+ * The mailbox holds working sign-in links, so only the developer's own browser and tools may read it: it
+ * sends no CORS headers (another origin's script cannot read it), and it answers only when the Host is
+ * 127.0.0.1 or localhost on its own port, which defeats DNS rebinding (a hostile name pointed at
+ * 127.0.0.1 still carries its own name in Host).
+ */
+export function mailboxHostAllowed(host: string | undefined, port: number): boolean {
+  return ["127.0.0.1", "localhost", "[::1]"].some((name) => host?.toLowerCase() === `${name}:${port}`);
+}
+
 /** GET/DELETE <url>/mailbox/api/messages and the readable page at <url>/mailbox. */
 export function handleMailbox(
   mailbox: Mailbox,
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
+  port: number,
 ): boolean {
+  if (!isMailboxPath(url.pathname)) return false;
+  if (!mailboxHostAllowed(req.headers.host, port)) {
+    sendJson(res, 403, { error: `the mailbox answers only on 127.0.0.1:${port} or localhost:${port}` });
+    return true;
+  }
   const to = url.searchParams.get("to") ?? undefined;
   if (url.pathname === "/mailbox/api/messages") {
     if (req.method === "GET") sendJson(res, 200, mailbox.list(to), { "Cache-Control": "no-store" });
@@ -66,7 +86,8 @@ export function handleMailbox(
     res.end(html);
     return true;
   }
-  return false;
+  sendJson(res, 404, { error: "not found" });
+  return true;
 }
 
 function page(mails: Mail[], to: string | undefined): string {

@@ -3,12 +3,16 @@ import type { AuthContext } from "./auth/context.ts";
 import { handleAuth } from "./auth/router.ts";
 import { applyCors, sendJson } from "./http.ts";
 import { handleLocalSwitches } from "./local-switches.ts";
-import { handleMailbox } from "./mailbox.ts";
+import { handleMailbox, isMailboxPath } from "./mailbox.ts";
+
+const apiPort = (ctx: AuthContext) => Number(new URL(ctx.url).port);
 
 /** One origin for everything, like a Supabase project URL: /auth/v1, /realtime/v1 (upgrades), /mailbox. */
 export function createApiServer(ctx: AuthContext): Server {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://local");
+    // The mailbox gets no CORS at all (see mailbox.ts); Auth and Realtime are called from app pages.
+    if (isMailboxPath(url.pathname)) return void handleMailbox(ctx.mailbox, req, res, url, apiPort(ctx));
     applyCors(req, res);
     if (req.method === "OPTIONS") {
       res.writeHead(204).end();
@@ -23,7 +27,6 @@ export function createApiServer(ctx: AuthContext): Server {
     if (url.pathname.startsWith("/auth/v1/") || url.pathname === "/auth/v1")
       return done(handleAuth(ctx, req, res, url));
     if (url.pathname.startsWith("/__local/")) return done(handleLocalSwitches(ctx, req, res, url));
-    if (handleMailbox(ctx.mailbox, req, res, url)) return;
     if (url.pathname === "/" || url.pathname === "/health") {
       return sendJson(res, 200, {
         name: "supabase-local",

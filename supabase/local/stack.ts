@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { AuthContext } from "./auth/context.ts";
@@ -170,6 +171,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       url,
       mailbox: createMailbox(),
       limits: createLimiters(config.auth.rate_limits),
+      mailSentAt: new Map(),
+      // Random per start, handed only to the command run inside the stack (the app): the stand-in honours
+      // Sb-Forwarded-For only with it, as hosted Auth does only with a project secret key.
+      secretKey: `sb_secret_${randomBytes(24).toString("base64url")}`,
       testMode,
     };
     if (testMode) {
@@ -181,6 +186,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         token_refresh: 100_000,
       };
       ctx.initialConfig.rate_limits = generous;
+      ctx.initialConfig.email_max_frequency = 0;
       ctx.config = structuredClone(ctx.initialConfig);
       ctx.limits = createLimiters(generous);
     }
@@ -221,6 +227,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         LOCAL_DB_ADMIN_URL: adminUrl,
         LOCAL_MAILBOX_URL: `${url}/mailbox`,
         LOCAL_SERVICE_ROLE_KEY: await serviceRoleKey(`${url}/auth/v1`),
+        SUPABASE_SECRET_KEY: ctx.secretKey,
       },
     };
   } catch (error) {

@@ -1,8 +1,80 @@
 import type { Metadata } from "next";
-import { ComingSoon } from "@/components/auth/coming-soon";
+import Link from "next/link";
+import { Suspense } from "react";
+import { CardSkeleton } from "@/components/dashboard/dashboard-card";
+import { MessagesCard } from "@/components/dashboard/messages-card";
+import { PartnersCard } from "@/components/dashboard/partners-card";
+import { ProfileCard } from "@/components/dashboard/profile-card";
+import { QuickActionsCard } from "@/components/dashboard/quick-actions-card";
+import { MyQuickActionsCard, MyTeamsCard } from "@/components/dashboard/team-cards";
+import { WeatherCard } from "@/components/dashboard/weather-card";
+import { PageIntro } from "@/components/layout/page-intro";
+import { buttonClasses } from "@/components/ui/button";
+import { requireUser } from "@/lib/auth/session";
+import { getMyProfile } from "@/lib/data/my-profile";
 
 export const metadata: Metadata = { title: "Dashboard", robots: { index: false } };
 
-export default function DashboardPage() {
-  return <ComingSoon title="Dashboard" path="/dashboard" note="Your dashboard is coming soon." />;
+const grid = "mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6 md:grid-cols-2 lg:grid-cols-3";
+
+/**
+ * The dashboard (spec §2): six cards, each reading its own data on the server inside its own Suspense,
+ * so they load in parallel and a slow one (the weather service) never holds up the rest.
+ */
+export default async function DashboardPage() {
+  await requireUser("/dashboard");
+  const profile = await getMyProfile();
+
+  if (!profile) {
+    return (
+      <>
+        <PageIntro eyebrow="Dashboard" title="Welcome to Noosa Tri Teams" />
+        <div className={grid}>
+          <section
+            aria-labelledby="setup-title"
+            className="rounded-2xl border border-orange-200 bg-orange-50 p-6 md:col-span-2"
+          >
+            <h2 id="setup-title" className="text-ocean-950 text-lg font-bold">
+              Create your profile to get started
+            </h2>
+            <p className="mt-2 text-slate-700">
+              Your profile tells teams your leg, level and goals. You need one to join a team or message
+              athletes.
+            </p>
+            <Link href="/create-profile" className={buttonClasses("primary", "md", "mt-4")}>
+              Create Your Profile
+            </Link>
+          </section>
+          <Suspense fallback={<CardSkeleton title="Training Weather" />}>
+            <WeatherCard />
+          </Suspense>
+          <QuickActionsCard createdOne={false} />
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageIntro eyebrow="Dashboard" title={`Welcome back, ${profile.full_name}`} />
+      <div className={grid}>
+        <Suspense fallback={<CardSkeleton title="Training Weather" />}>
+          <WeatherCard />
+        </Suspense>
+        <Suspense fallback={<CardSkeleton title="Messages" />}>
+          <MessagesCard />
+        </Suspense>
+        <ProfileCard profile={profile} />
+        <Suspense fallback={<CardSkeleton title="Find Partners" />}>
+          <PartnersCard profile={profile} />
+        </Suspense>
+        <Suspense fallback={<CardSkeleton title="Your Teams" lines={3} />}>
+          <MyTeamsCard profile={profile} />
+        </Suspense>
+        <Suspense fallback={<CardSkeleton title="Quick Actions" />}>
+          <MyQuickActionsCard profile={profile} />
+        </Suspense>
+      </div>
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { LiveNumbers } from "@/components/landing/live-numbers";
 import { LandingPageView } from "@/components/landing-page/landing-page-view";
 import { getLandingPage, landingPages, landingPath } from "@/lib/content/landing-pages";
 import { pageMetadata } from "@/lib/seo/metadata";
@@ -8,6 +9,8 @@ type Props = { params: Promise<{ landing: string }> };
 
 // Only the twelve slugs exist: every other single-segment path falls through to the 404 page.
 export const dynamicParams = false;
+// Static, with the live numbers refreshed every five minutes.
+export const revalidate = 300;
 
 export function generateStaticParams() {
   return landingPages.map((page) => ({ landing: page.slug }));
@@ -22,5 +25,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function LandingRoute({ params }: Props) {
   const page = getLandingPage((await params).landing);
   if (!page) notFound();
-  return <LandingPageView page={page} />;
+  return <LandingPageView page={page} numbers={<LiveNumbers />} />;
 }

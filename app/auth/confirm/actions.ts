@@ -2,7 +2,7 @@
 
 import { authErrorMessage, authErrorText } from "@/lib/auth/auth-errors";
 import { safeNext } from "@/lib/auth/safe-next";
-import { createClient } from "@/lib/supabase/server";
+import { createAuthClient } from "@/lib/supabase/server";
 import { confirmSchema } from "@/lib/validation/auth";
 
 export type ConfirmResult = { ok: true; next: string } | { ok: false; error: string };
@@ -17,10 +17,10 @@ const RECOVERY_DESTINATION = "/auth?view=update_password";
 export async function confirmEmailAction(params: Record<string, string | undefined>): Promise<ConfirmResult> {
   const parsed = confirmSchema.safeParse(params);
   if (!parsed.success) return { ok: false, error: authErrorText.invalidConfirmLink };
-  const supabase = await createClient();
+  const auth = await createAuthClient();
 
   if ("code" in parsed.data) {
-    const { data, error } = await supabase.auth.exchangeCodeForSession(parsed.data.code);
+    const { data, error } = await auth.exchangeCodeForSession(parsed.data.code);
     if (error) return failure(error);
     // auth-js returns redirectType ("recovery" for a reset link) but its declared type omits it.
     const redirectType = (data as { redirectType?: string | null }).redirectType;
@@ -28,7 +28,7 @@ export async function confirmEmailAction(params: Record<string, string | undefin
   }
 
   const { token_hash, type } = parsed.data;
-  const { error } = await supabase.auth.verifyOtp({ token_hash, type });
+  const { error } = await auth.verifyOtp({ token_hash, type });
   if (error) return failure(error);
   // A reset link always leads to choosing a new password (spec: recovery → update_password).
   return { ok: true, next: type === "recovery" ? RECOVERY_DESTINATION : safeNext(params.next) };

@@ -15,6 +15,10 @@ export type AuthContext = {
   url: string;
   mailbox: Mailbox;
   limits: Record<keyof RateLimits, RateLimiter>;
+  /** When each address was last sent an e-mail of each kind (`<kind>:<address>` → ms), for max_frequency. */
+  mailSentAt: Map<string, number>;
+  /** The project's secret API key (sb_secret_…, new at every start): only the app server holds it. */
+  secretKey: string;
   testMode: boolean;
 };
 
@@ -38,16 +42,38 @@ export function createLimiters(limits: RateLimits): AuthContext["limits"] {
 
 /** Counts one request against a per-IP limit; 429 over_request_rate_limit when exhausted. */
 export function limitRequest(r: Request, kind: Exclude<keyof RateLimits, "email_sent">): void {
-  if (!r.ctx.limits[kind].take(clientIp(r.req))) {
+  if (!r.ctx.limits[kind].take(clientIp(r.req, r.ctx.secretKey))) {
     throw new AuthError(429, "over_request_rate_limit", "Request rate limit reached");
   }
 }
 
-/** Counts one e-mail against the project-wide hourly limit. */
-export function limitEmail(ctx: AuthContext): void {
+/** GoTrue keeps one "sent at" per kind and user: confirmation, recovery (also magic links), email change. */
+export type MailSlot = "confirmation" | "recovery" | "email_change";
+
+/**
+ * Before an e-mail goes out: GoTrue's per-address frequency ([auth.email] max_frequency, 60 s on hosted
+ * Supabase), then the project-wide hourly limit. Both answer 429 over_email_send_rate_limit.
+ */
+export function limitEmail(ctx: AuthContext, to: string, slot: MailSlot): void {
+  const key = `${slot}:${to.toLowerCase()}`;
+  const now = Date.now();
+  const gapMs = ctx.config.email_max_frequency * 1000;
+  const last = ctx.mailSentAt.get(key);
+  if (gapMs > 0 && last !== undefined && now - last < gapMs) {
+    const seconds = Math.ceil((gapMs - (now - last)) / 1000);
+    throw new AuthError(
+      429,
+      "over_email_send_rate_limit",
+      `For security purposes, you can only request this after ${seconds} seconds.`,
+    );
+  }
   if (!ctx.limits.email_sent.take("global")) {
     throw new AuthError(429, "over_email_send_rate_limit", "email rate limit exceeded");
   }
+  if (ctx.mailSentAt.size > 10_000) {
+    for (const [k, at] of ctx.mailSentAt) if (now - at >= gapMs) ctx.mailSentAt.delete(k);
+  }
+  ctx.mailSentAt.set(key, now);
 }
 
 export function str(body: Record<string, unknown>, key: string): string | undefined {

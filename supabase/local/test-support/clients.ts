@@ -16,6 +16,7 @@ export function stackEnv() {
     adminDbUrl: need("LOCAL_DB_ADMIN_URL"),
     mailboxUrl: need("LOCAL_MAILBOX_URL"),
     serviceKey: need("LOCAL_SERVICE_ROLE_KEY"),
+    secretKey: need("SUPABASE_SECRET_KEY"),
   };
 }
 

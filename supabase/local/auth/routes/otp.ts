@@ -13,7 +13,7 @@ export async function otp(r: Request) {
   const createAllowed = body.create_user !== false && ctx.config.enable_signup;
   let user = await userByEmail(ctx.sql, email);
   if (!user && !createAllowed) throw new AuthError(422, "otp_disabled", "Signups not allowed for otp");
-  limitEmail(ctx);
+  limitEmail(ctx, email, user?.email_confirmed_at ? "recovery" : "confirmation");
   if (!user) {
     user =
       (await createUser(ctx.sql, { email, confirmed: false, userMetadata: obj(body, "data") ?? {} })) ??

@@ -10,7 +10,7 @@ export async function recover(r: Request) {
   const email = normaliseEmail(str(body, "email"));
   const user = await userByEmail(ctx.sql, email);
   if (!user) return { status: 200, body: {} };
-  limitEmail(ctx);
+  limitEmail(ctx, email, "recovery");
   const flow = await createFlowState(ctx, user.id, body, "recovery");
   const { otp, hash } = await issueEmailToken(ctx, user.id, email, "recovery_token", flow);
   sendAuthMail(ctx, "recovery", email, {

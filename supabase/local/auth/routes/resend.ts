@@ -17,7 +17,7 @@ export async function resend(r: Request) {
   if (type === "signup") {
     const user = await userByEmail(ctx.sql, email);
     if (!user || user.email_confirmed_at) return { status: 200, body: {} };
-    limitEmail(ctx);
+    limitEmail(ctx, email, "confirmation");
     const flow = await createFlowState(ctx, user.id, body, "email/signup");
     const { otp, hash } = await issueEmailToken(ctx, user.id, email, "confirmation_token", flow);
     sendAuthMail(ctx, "confirmation", email, {
@@ -32,7 +32,7 @@ export async function resend(r: Request) {
     { id: string; email: string }[]
   >`select id, email from auth.users where email_change = ${email}`;
   if (!owner) return { status: 200, body: {} };
-  limitEmail(ctx);
+  limitEmail(ctx, email, "email_change");
   const flow = await createFlowState(ctx, owner.id, body, "email_change");
   const { otp, hash } = await issueEmailToken(ctx, owner.id, email, "email_change_token_new", flow);
   sendAuthMail(ctx, "email_change", email, {

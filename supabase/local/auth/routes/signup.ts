@@ -48,7 +48,7 @@ export async function signup(r: Request) {
     if (!confirmations) throw new AuthError(422, "user_already_exists", "User already registered");
     return { status: 200, body: obfuscatedUser(email, data) };
   }
-  if (confirmations) limitEmail(ctx);
+  if (confirmations) limitEmail(ctx, email, "confirmation");
   let user = existing;
   if (user) {
     // Unconfirmed: a second sign-up updates the password and data and mails a fresh link (as GoTrue).

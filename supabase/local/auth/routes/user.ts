@@ -27,7 +27,7 @@ export async function updateUser(r: Request) {
   if (newEmail && (await userByEmail(ctx.sql, newEmail))) {
     throw new AuthError(422, "email_exists", "A user with this email address has already been registered");
   }
-  if (newEmail && ctx.config.enable_confirmations) limitEmail(ctx);
+  if (newEmail && ctx.config.enable_confirmations) limitEmail(ctx, newEmail, "email_change");
   const hash = password ? await hashPassword(password) : undefined;
   await ctx.sql.begin(async (tx) => {
     if (hash)

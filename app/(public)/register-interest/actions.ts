@@ -1,0 +1,49 @@
+"use server";
+
+import { createHash } from "node:crypto";
+import { headers } from "next/headers";
+import { isRateLimited, saveInterest } from "@/lib/data/interest";
+import { withRls } from "@/lib/db";
+import { interestSchema, type InterestInput, type InterestResult } from "@/lib/validation/interest";
+
+const failure = "Sorry, we couldn't save your details. Please try again.";
+const tooMany = "Too many attempts. Please wait a few minutes and try again.";
+
+/** A hash of the caller's address: enough to rate-limit, never stored in the clear. */
+async function clientKey(): Promise<string> {
+  const h = await headers();
+  const ip = h.get("x-forwarded-for")?.split(",")[0]?.trim() || h.get("x-real-ip") || "unknown";
+  return createHash("sha256").update(ip).digest("hex").slice(0, 32);
+}
+
+/**
+ * Saves a registration of interest as a visitor, through public.register_interest (one row per e-mail,
+ * rate-limited in SQL). Called by the form with useActionState, so it also works before hydration.
+ */
+export async function registerInterest(
+  _previous: InterestResult | null,
+  form: FormData,
+): Promise<InterestResult> {
+  const text = (key: string) => {
+    const value = form.get(key);
+    return typeof value === "string" ? value.slice(0, 1000) : "";
+  };
+  const values = { name: text("name"), email: text("email"), specialty: text("specialty") };
+  const parsed = interestSchema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors: Partial<Record<keyof InterestInput, string>> = {};
+    for (const issue of parsed.error.issues)
+      fieldErrors[issue.path[0] as keyof InterestInput] ??= issue.message;
+    return { ok: false, error: "Please check the highlighted fields.", fieldErrors, values };
+  }
+  const { name, specialty } = parsed.data;
+  try {
+    const client = await clientKey();
+    const status = await withRls(null, (tx) => saveInterest(tx, parsed.data, client));
+    return { ok: true, status, name, specialty };
+  } catch (error) {
+    if (isRateLimited(error)) return { ok: false, error: tooMany, values };
+    console.error("interest.register failed", { code: (error as { code?: string }).code });
+    return { ok: false, error: failure, values };
+  }
+}

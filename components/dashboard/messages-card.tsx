@@ -1,0 +1,45 @@
+import Link from "next/link";
+import { listConversations } from "@/lib/data/conversations";
+import { withUserDb } from "@/lib/auth/session";
+import { relativeTime } from "@/lib/format/relative-time";
+import { cardLink, DashboardCard } from "./dashboard-card";
+
+/** Messages (spec §2): the 3 latest conversations, or the empty state with a way to find athletes. */
+export async function MessagesCard() {
+  const conversations = await withUserDb((tx) => listConversations(tx, 3));
+  return (
+    <DashboardCard id="messages" title="Messages">
+      {conversations.length === 0 ? (
+        <div>
+          <p className="text-slate-700">No messages yet.</p>
+          <Link href="/browse" className={`${cardLink} mt-3 inline-block`}>
+            Find Athletes to Connect
+          </Link>
+        </div>
+      ) : (
+        <>
+          <ul className="divide-y divide-slate-100">
+            {conversations.map((c) => (
+              <li key={c.id} className="py-2 first:pt-0">
+                <div className="flex items-baseline justify-between gap-2">
+                  <p className="truncate font-semibold text-slate-900">
+                    {c.other_participant?.full_name || "Unknown User"}
+                  </p>
+                  <p className="shrink-0 text-xs text-slate-600">
+                    {relativeTime(c.last_message?.created_at ?? c.updated_at)}
+                  </p>
+                </div>
+                <p className="truncate text-sm text-slate-700">
+                  {c.last_message?.content ?? "No messages yet."}
+                </p>
+              </li>
+            ))}
+          </ul>
+          <Link href="/messages" className={`${cardLink} mt-auto pt-3`}>
+            View All Messages
+          </Link>
+        </>
+      )}
+    </DashboardCard>
+  );
+}

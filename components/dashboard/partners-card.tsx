@@ -1,0 +1,53 @@
+import Link from "next/link";
+import { withUserDb } from "@/lib/auth/session";
+import { partnerCounts } from "@/lib/data/dashboard";
+import type { Profile } from "@/lib/data/profiles";
+import { cardLink, DashboardCard } from "./dashboard-card";
+
+const rows = [
+  ["swimmer", "Swimmers"],
+  ["cyclist", "Cyclists"],
+  ["runner", "Runners"],
+  ["allrounder", "All-rounders"],
+] as const;
+
+/** Find Partners (spec §2): other listed athletes, how many near the viewer, and per specialty. */
+export async function PartnersCard({ profile }: { profile: Profile }) {
+  const counts = await withUserDb((tx) =>
+    partnerCounts(tx, { id: profile.id, place: profile.location.display_name }),
+  );
+  return (
+    <DashboardCard id="partners" title="Find Partners">
+      {counts.total === 0 ? (
+        <p className="text-slate-700">No athletes available yet</p>
+      ) : (
+        <>
+          <p className="text-slate-900">
+            <span className="text-ocean-950 text-3xl font-extrabold">
+              {counts.total.toLocaleString("en-AU")}
+            </span>{" "}
+            {counts.total === 1 ? "athlete is" : "athletes are"} looking for a team
+          </p>
+          <p className="mt-1 text-sm text-slate-700">
+            {counts.nearby.toLocaleString("en-AU")} in {profile.location.display_name || "your area"}
+          </p>
+          <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+            {rows
+              .filter(([key]) => key !== "allrounder" || counts.bySpecialty.allrounder > 0)
+              .map(([key, label]) => (
+                <div key={key} className="flex justify-between rounded-lg bg-slate-50 px-3 py-1.5">
+                  <dt className="text-slate-700">{label}</dt>
+                  <dd className="font-semibold text-slate-900">
+                    {counts.bySpecialty[key].toLocaleString("en-AU")}
+                  </dd>
+                </div>
+              ))}
+          </dl>
+        </>
+      )}
+      <Link href="/browse" className={`${cardLink} mt-auto pt-4`}>
+        Browse Athletes
+      </Link>
+    </DashboardCard>
+  );
+}

@@ -1,0 +1,40 @@
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import type { Profile } from "@/lib/data/profiles";
+import { experienceLabels, specialtyLabels } from "@/lib/validation/profile";
+import { cardLink, DashboardCard } from "./dashboard-card";
+
+const orNotSet = (value: string | null | undefined) => value || "Not set";
+
+/** Your Profile (spec §2): specialty, experience, place (each "Not set" when empty) and the status badge. */
+export function ProfileCard({ profile }: { profile: Profile }) {
+  return (
+    <DashboardCard id="profile" title="Your Profile">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-semibold text-slate-900">{profile.full_name}</p>
+        {profile.looking_for_team ? (
+          <Badge tone="success">Looking for team</Badge>
+        ) : (
+          <Badge tone="neutral">Not looking</Badge>
+        )}
+      </div>
+      <dl className="mt-3 space-y-2 text-sm">
+        <div className="flex justify-between gap-3">
+          <dt className="font-semibold text-slate-600">Specialty</dt>
+          <dd className="text-slate-900">{orNotSet(specialtyLabels[profile.specialty])}</dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt className="font-semibold text-slate-600">Experience</dt>
+          <dd className="text-slate-900">{orNotSet(experienceLabels[profile.experience_level])}</dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt className="font-semibold text-slate-600">Location</dt>
+          <dd className="truncate text-slate-900">{orNotSet(profile.location.display_name)}</dd>
+        </div>
+      </dl>
+      <Link href="/edit-profile" className={`${cardLink} mt-auto pt-4`}>
+        Edit Profile
+      </Link>
+    </DashboardCard>
+  );
+}

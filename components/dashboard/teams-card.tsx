@@ -1,0 +1,48 @@
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import type { MyTeam } from "@/lib/data/dashboard";
+import { cardLink, DashboardCard } from "./dashboard-card";
+
+/** Your Teams (spec §2): the first 2 teams; Create a Team only for someone who has not created one. */
+export function TeamsCard({ teams, createdOne }: { teams: MyTeam[]; createdOne: boolean }) {
+  return (
+    <DashboardCard id="teams" title="Your Teams">
+      {teams.length === 0 ? (
+        <div>
+          <p className="text-slate-700">You&apos;re not part of any teams yet.</p>
+          {!createdOne ? (
+            <Link href="/teams/create" className={`${cardLink} mt-3 inline-block`}>
+              Create a Team
+            </Link>
+          ) : null}
+        </div>
+      ) : (
+        <>
+          <ul className="space-y-2">
+            {teams.map((t) => (
+              <li
+                key={t.id}
+                className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2"
+              >
+                <Link
+                  href={`/teams/${t.id}`}
+                  className="truncate font-semibold text-slate-900 underline-offset-2 hover:underline"
+                >
+                  {t.name}
+                </Link>
+                {t.status === "open" ? (
+                  <Badge tone="success">Looking for members</Badge>
+                ) : (
+                  <Badge tone="warning">Full team</Badge>
+                )}
+              </li>
+            ))}
+          </ul>
+          <Link href="/teams" className={`${cardLink} mt-auto pt-4`}>
+            View All Teams
+          </Link>
+        </>
+      )}
+    </DashboardCard>
+  );
+}

@@ -1,0 +1,50 @@
+import { WeatherIcon } from "@/components/weather/weather-icon";
+import { site } from "@/lib/site";
+import { weatherUnavailable } from "@/lib/weather/reading";
+import { getWeather, weatherConfigured } from "@/lib/weather/service";
+import { DashboardCard } from "./dashboard-card";
+
+/** Training Weather (spec §2): the Noosa reading, or "Weather data unavailable" (no key, or a failure). */
+export async function WeatherCard() {
+  const reading = weatherConfigured()
+    ? await getWeather(site.weatherPoint.lat, site.weatherPoint.lon).catch(() => null)
+    : null;
+  return (
+    <DashboardCard id="weather" title="Training Weather">
+      {reading ? (
+        <div>
+          <div className="flex items-center gap-3">
+            <WeatherIcon src={reading.icon} size={56} className="bg-ocean-50 size-14 rounded-full" />
+            <div>
+              <p className="text-ocean-950 text-3xl font-extrabold">{reading.temperature}°C</p>
+              <p className="text-slate-700 capitalize">{reading.description}</p>
+            </div>
+          </div>
+          <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+            <div>
+              <dt className="font-semibold text-slate-600">Feels like</dt>
+              <dd className="text-slate-900">{reading.feelsLike}°C</dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-slate-600">Conditions</dt>
+              <dd className="text-slate-900">{reading.conditions}</dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-slate-600">Wind</dt>
+              <dd className="text-slate-900">{reading.windSpeed} km/h</dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-slate-600">Humidity</dt>
+              <dd className="text-slate-900">{reading.humidity}%</dd>
+            </div>
+          </dl>
+          <p className="mt-3 text-xs text-slate-600">
+            {[reading.location || site.weatherPoint.label, reading.country].filter(Boolean).join(", ")}
+          </p>
+        </div>
+      ) : (
+        <p className="text-slate-700">{weatherUnavailable}</p>
+      )}
+    </DashboardCard>
+  );
+}

@@ -1,0 +1,56 @@
+"use client";
+
+import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import type { WeatherReading } from "@/lib/weather/reading";
+import { site } from "@/lib/site";
+import { WeatherIcon } from "./weather-icon";
+
+/** No key on the server: not an error to retry, the data is simply unavailable. */
+class WeatherUnavailable extends Error {}
+
+async function fetchWeather(): Promise<WeatherReading> {
+  const { lat, lon } = site.weatherPoint;
+  const response = await fetch(`/api/weather?lat=${lat}&lon=${lon}`);
+  if (response.status === 503) throw new WeatherUnavailable("Weather data unavailable");
+  if (!response.ok) throw new Error("Weather data fetch failed");
+  return (await response.json()) as WeatherReading;
+}
+
+const pill = "inline-flex items-center gap-1.5 rounded-full bg-ocean-50 px-3 py-1 text-sm text-ocean-900";
+
+function Badge() {
+  const { data, error, isPending } = useQuery({
+    queryKey: ["weather", site.weatherPoint.lat, site.weatherPoint.lon],
+    queryFn: fetchWeather,
+    staleTime: 15 * 60 * 1000,
+    retry: (count, err) => !(err instanceof WeatherUnavailable) && count < 2,
+  });
+  if (isPending) return <span className={pill}>Loading weather...</span>;
+  if (error) {
+    return (
+      <span className={pill}>
+        {error instanceof WeatherUnavailable ? "Weather data unavailable" : "Error loading weather data"}
+      </span>
+    );
+  }
+  return (
+    <span className={pill} title={`${data.description}, feels like ${data.feelsLike}°C`}>
+      <WeatherIcon src={data.icon} size={24} className="-my-1 size-6" />
+      <span className="font-semibold">{data.temperature}°C</span>
+      <span>
+        {site.weatherPoint.label} · {data.conditions}
+      </span>
+    </span>
+  );
+}
+
+/** The header's live weather for Noosa (spec §2 top bar). Loaded lazily by WeatherBadgeSlot. */
+export default function WeatherBadge() {
+  const [client] = useState(() => new QueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <Badge />
+    </QueryClientProvider>
+  );
+}

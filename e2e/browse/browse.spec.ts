@@ -1,0 +1,119 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe";
+import { createAthlete, createTeam } from "../support/db";
+import { DEMO_PASSWORD, signInThroughUI } from "../support/users";
+
+test.describe.configure({ timeout: 90_000 });
+
+const athletes = (page: import("@playwright/test").Page) =>
+  page.getByRole("region", { name: "Available Athletes" });
+const teams = (page: import("@playwright/test").Page) =>
+  page.getByRole("region", { name: "Available Teams" });
+
+test("a visitor sees open teams and listed athletes with counts, and Send Message leads to sign-in", async ({
+  page,
+}) => {
+  const creator = await createAthlete({ specialty: "cyclist", isPublic: false, looking: false });
+  const urgentName = `Urgent Crew ${Date.now()}`;
+  await createTeam(creator, { name: urgentName, roles: ["runner"], urgentRole: "runner" });
+  const closedName = `Closed Crew ${Date.now()}`;
+  await createTeam(await createAthlete({ isPublic: false }), { name: closedName, status: "closed" });
+
+  await page.goto("/browse");
+  await expect(teams(page).getByRole("heading", { name: urgentName })).toBeVisible();
+  await expect(teams(page).getByText(closedName)).toHaveCount(0);
+  // Urgent first: the urgent team is the first card, with its need.
+  await expect(teams(page).getByRole("article").first()).toContainText(/Needs an? \w+ by/);
+  await expect(teams(page).getByText(/Showing 1–\d+ of \d+ open teams?/)).toBeVisible();
+
+  // The private demo profile is never listed.
+  await expect(athletes(page).getByText("Ethan Brooks")).toHaveCount(0);
+  await expect(athletes(page).getByText(/Showing 1–\d+ of \d+ athletes/)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Mia (demo) among the advanced swimmers: every field of her card.
+  await page.goto("/browse?role=swimmer&level=advanced");
+  const mia = athletes(page).getByRole("article", { name: "Mia Lawson" });
+  await expect(mia).toContainText("Swimmer");
+  await expect(mia).toContainText("Noosa Heads");
+  await expect(mia).toContainText("Advanced");
+  await expect(mia).toContainText("Early morning ocean swims");
+  await expect(mia).toContainText("Swim the 1.5 km leg");
+
+  await mia.getByRole("link", { name: "View Mia Lawson's profile" }).click();
+  await expect(page).toHaveURL(/\/profile\/e0000000-0000-4000-8000-000000000001$/);
+  await page.goBack();
+  await athletes(page)
+    .getByRole("article", { name: "Mia Lawson" })
+    .getByRole("button", { name: "Send Message" })
+    .click();
+  await expect(page).toHaveURL(/\/auth/);
+});
+
+test("filters live in the URL and narrow both lists", async ({ page }) => {
+  await page.goto("/browse");
+  await page.getByLabel("Role").selectOption("runner");
+  await page.getByLabel("Experience level").selectOption("elite");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/\/browse\?role=runner&level=elite$/);
+  await expect(athletes(page).getByRole("article", { name: "Olivia Park" })).toBeVisible();
+  await expect(athletes(page).getByRole("article", { name: "Mia Lawson" })).toHaveCount(0);
+  await expect(page.getByLabel("Role")).toHaveValue("runner");
+
+  await page.goto("/browse?role=swimmer&level=elite");
+  await expect(athletes(page).getByText("No athletes match these filters.")).toBeVisible();
+  await athletes(page).getByRole("link", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(/\/browse$/);
+});
+
+test("pages of athletes: Next and Previous keep the filters", async ({ page }) => {
+  for (let i = 0; i < 13; i++) await createAthlete({ specialty: "cyclist", level: "beginner" });
+  await page.goto("/browse?role=cyclist&level=beginner");
+  const pager = page.getByRole("navigation", { name: "Athletes pages" });
+  await expect(pager).toContainText(/Page 1 of \d+/);
+  await expect(athletes(page).getByRole("article")).toHaveCount(12);
+  await pager.getByRole("link", { name: /Next/ }).click();
+  await expect(page).toHaveURL(/role=cyclist&level=beginner&ap=2/);
+  await expect(page.getByRole("navigation", { name: "Athletes pages" })).toContainText(/Page 2 of/);
+  await expect(athletes(page).getByText(/Showing 13–/)).toBeVisible();
+});
+
+test("a signed-in athlete starts a conversation from a card, never from their own", async ({ page }) => {
+  const me = await createAthlete({ specialty: "runner", fullName: `Runner Me ${Date.now()}` });
+  await signInThroughUI(page, me, "/browse");
+  await expect(page).toHaveURL(/\/browse$/);
+  const own = athletes(page).getByRole("article", { name: me.fullName });
+  // Newest first: the fresh athlete is on page 1.
+  await expect(own).toContainText("Your profile");
+  await expect(own.getByRole("button", { name: "Send Message" })).toHaveCount(0);
+
+  // "Needs my specialty": teams that need a runner, athletes of the other legs.
+  await page.getByLabel("Needs my specialty (Runner)").check();
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/mine=1/);
+  await expect(athletes(page).getByRole("article").first()).not.toContainText("Runner");
+  await page.goto("/browse?role=runner&mine=1");
+  await expect(athletes(page).getByText("No athletes match these filters.")).toBeVisible();
+
+  await page.goto("/browse?role=swimmer&level=advanced");
+  await athletes(page)
+    .getByRole("article", { name: "Mia Lawson" })
+    .getByRole("button", { name: "Send Message" })
+    .click();
+  await expect(page).toHaveURL(/\/messages/);
+  await expect(page.getByText("Conversation started!")).toBeVisible();
+});
+
+test("an account without a profile is sent to create one when it tries to message", async ({ page }) => {
+  await signInThroughUI(
+    page,
+    { email: "ava@example.com", password: DEMO_PASSWORD },
+    "/browse?role=swimmer&level=advanced",
+  );
+  await athletes(page)
+    .getByRole("article", { name: "Mia Lawson" })
+    .getByRole("button", { name: "Send Message" })
+    .click();
+  await expect(page.getByText("Please create your profile first to send messages")).toBeVisible();
+  await expect(page).toHaveURL(/\/create-profile$/);
+});

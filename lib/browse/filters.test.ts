@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { browseHref, pageRange, parseFilters } from "./filters";
+
+describe("browse filters", () => {
+  it("reads known values and ignores the rest", () => {
+    expect(parseFilters({ role: "runner", level: "elite", mine: "1", tp: "3", ap: "2" })).toEqual({
+      role: "runner",
+      level: "elite",
+      mine: true,
+      teamPage: 3,
+      athletePage: 2,
+    });
+    expect(parseFilters({ role: "rower", level: ["x"], mine: "yes", tp: "-1", ap: "1.5" })).toEqual({
+      role: undefined,
+      level: undefined,
+      mine: false,
+      teamPage: 1,
+      athletePage: 1,
+    });
+    expect(parseFilters({ tp: "99999" }).teamPage).toBe(500);
+  });
+
+  it("writes short URLs and resets nothing it was not asked to", () => {
+    const f = parseFilters({ role: "swimmer", ap: "4" });
+    expect(browseHref(f)).toBe("/browse?role=swimmer&ap=4");
+    expect(browseHref(f, { role: undefined, athletePage: 1 })).toBe("/browse");
+    expect(browseHref(f, { mine: true, teamPage: 2 })).toBe("/browse?role=swimmer&mine=1&tp=2&ap=4");
+  });
+
+  it("counts page ranges", () => {
+    expect(pageRange(1, 12, 0)).toEqual({ from: 0, to: 0, pages: 1 });
+    expect(pageRange(1, 12, 5)).toEqual({ from: 1, to: 5, pages: 1 });
+    expect(pageRange(2, 12, 30)).toEqual({ from: 13, to: 24, pages: 3 });
+    expect(pageRange(3, 12, 30)).toEqual({ from: 25, to: 30, pages: 3 });
+  });
+});

@@ -1,0 +1,182 @@
+import { randomUUID } from "node:crypto";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pool, withRls, type Claims } from "@/lib/db";
+import { parseFilters } from "@/lib/browse/filters";
+import { listAthletes, listOpenTeams, type ListedAthlete, type ListedTeam } from "./browse";
+import { myTeams, partnerCounts } from "./dashboard";
+import { readLiveNumbers } from "./live-numbers";
+
+const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
+const run = randomUUID().slice(0, 8);
+const place = `Testville ${run}`;
+const claimsOf = (id: string): Claims => ({ sub: id, role: "authenticated", email: `${id}@example.test` });
+
+// Athletes: listed (public + looking), private, public but not looking. Teams: open, full, closed, urgent.
+const people = {
+  listed: { specialty: "runner", level: "elite", is_public: true, looking: true },
+  swimmer: { specialty: "swimmer", level: "beginner", is_public: true, looking: true },
+  hidden: { specialty: "runner", level: "elite", is_public: false, looking: true },
+  notLooking: { specialty: "runner", level: "elite", is_public: true, looking: false },
+  creator: { specialty: "cyclist", level: "advanced", is_public: true, looking: true },
+  fullCreator: { specialty: "runner", level: "advanced", is_public: false, looking: false },
+  closedCreator: { specialty: "runner", level: "advanced", is_public: false, looking: false },
+} as const;
+type Who = keyof typeof people;
+const ids = {} as Record<Who, { auth: string; profile: string }>;
+const teamIds = {} as Record<"open" | "full" | "closed", string>;
+
+beforeAll(async () => {
+  for (const [who, p] of Object.entries(people) as [Who, (typeof people)[Who]][]) {
+    const auth = randomUUID();
+    await admin`insert into auth.users (id, email) values (${auth}, ${`${auth}@example.test`})`;
+    const [row] = await admin<{ id: string }[]>`
+      insert into public.profiles (auth_id, username, full_name, location, is_public, looking_for_team, specialty,
+                                   experience_level, goals)
+      values (${auth}, ${`${who}_${run}`}, ${`Browse ${who}`},
+              ${admin.json({ display_name: place, coordinates: [0, 0] })}, ${p.is_public}, ${p.looking},
+              ${p.specialty}, ${p.level}, 'Race the relay this year')
+      returning id`;
+    ids[who] = { auth, profile: row!.id };
+  }
+  const team = async (creator: Who, status: string, roles: string[], urgent: boolean) => {
+    const [row] = await admin<{ id: string }[]>`
+      insert into public.teams (name, description, creator_id, status, requirements, urgent_role, urgent_by)
+      values (${`Team ${status} ${run}`}, 'A relay team for the browse test', ${ids[creator].auth}, ${status},
+              ${admin.json({ roles, experience_levels: ["advanced", "elite"] })},
+              ${urgent ? "runner" : null}, ${urgent ? admin`current_date + 3` : null})
+      returning id`;
+    await admin`insert into public.team_members (team_id, profile_id, role, status)
+      values (${row!.id}, ${ids[creator].profile}, 'cyclist', 'active')`;
+    return row!.id;
+  };
+  teamIds.open = await team("creator", "open", ["runner", "swimmer"], true);
+  teamIds.full = await team("fullCreator", "full", ["runner"], false);
+  teamIds.closed = await team("closedCreator", "closed", ["runner"], false);
+});
+
+afterAll(async () => {
+  await admin`delete from auth.users where id in ${admin(Object.values(ids).map((i) => i.auth))}`;
+  await admin.end();
+  await pool().end();
+});
+
+const allPages = async <T>(list: (page: number) => Promise<{ items: T[]; total: number }>, size: number) => {
+  const first = await list(1);
+  const items = [...first.items];
+  for (let p = 2; (p - 1) * size < first.total; p++) items.push(...(await list(p)).items);
+  return { items, total: first.total };
+};
+const athletesAs = (claims: Claims | null, params: Record<string, string> = {}, specialty?: "runner") =>
+  allPages<ListedAthlete>(
+    (p) =>
+      withRls(claims, (tx) => listAthletes(tx, parseFilters({ ...params, ap: String(p) }), { specialty })),
+    12,
+  );
+const teamsAs = (claims: Claims | null, params: Record<string, string> = {}, specialty?: "runner") =>
+  allPages<ListedTeam>(
+    (p) =>
+      withRls(claims, (tx) => listOpenTeams(tx, parseFilters({ ...params, tp: String(p) }), { specialty })),
+    6,
+  );
+const profileIds = (r: { items: ListedAthlete[] }) => r.items.map((a) => a.id);
+
+describe("browse listings", () => {
+  it("list only public, looking-for-team athletes, for visitors and athletes alike", async () => {
+    for (const who of [null, claimsOf(ids.hidden.auth)]) {
+      const got = profileIds(await athletesAs(who));
+      expect(got).toContain(ids.listed.profile);
+      expect(got).toContain(ids.swimmer.profile);
+      // Even its owner does not see a private profile in the listing.
+      expect(got).not.toContain(ids.hidden.profile);
+      expect(got).not.toContain(ids.notLooking.profile);
+    }
+    const r = await athletesAs(null);
+    expect(r.total).toBe(r.items.length);
+  });
+
+  it("list only open teams, with their active member count", async () => {
+    for (const who of [null, claimsOf(ids.closedCreator.auth)]) {
+      const got = (await teamsAs(who)).items;
+      const open = got.find((t) => t.id === teamIds.open);
+      expect(open).toMatchObject({
+        status: "open",
+        active_count: 1,
+        covered_roles: ["cyclist"],
+        urgent_role: "runner",
+      });
+      expect(got.map((t) => t.id)).not.toContain(teamIds.full);
+      expect(got.map((t) => t.id)).not.toContain(teamIds.closed);
+    }
+  });
+
+  it("filter by role, level and 'needs my specialty'", async () => {
+    const runners = await athletesAs(null, { role: "runner" });
+    expect(runners.items.every((a) => a.specialty === "runner")).toBe(true);
+    expect(profileIds(runners)).toContain(ids.listed.profile);
+    expect(profileIds(runners)).not.toContain(ids.swimmer.profile);
+    const beginners = await athletesAs(null, { level: "beginner" });
+    expect(beginners.items.every((a) => a.experience_level === "beginner")).toBe(true);
+    // A runner with "mine": teams needing a runner, athletes of the other legs.
+    const mine = await athletesAs(claimsOf(ids.listed.auth), { mine: "1" }, "runner");
+    expect(mine.items.some((a) => a.specialty === "runner")).toBe(false);
+    expect(profileIds(mine)).toContain(ids.swimmer.profile);
+    const teams = await teamsAs(claimsOf(ids.listed.auth), { mine: "1" }, "runner");
+    expect(teams.items.every((t) => t.requirements.roles.includes("runner"))).toBe(true);
+    expect(teams.items.map((t) => t.id)).toContain(teamIds.open);
+    const cyclistTeams = await teamsAs(null, { role: "cyclist" });
+    expect(cyclistTeams.items.map((t) => t.id)).not.toContain(teamIds.open);
+    const beginnerTeams = await teamsAs(null, { level: "beginner" });
+    expect(beginnerTeams.items.map((t) => t.id)).not.toContain(teamIds.open);
+  });
+
+  it("lists urgent teams first", async () => {
+    const { items } = await teamsAs(null);
+    const firstPlain = items.findIndex((t) => t.urgent_by === null);
+    const lastUrgent = items.map((t) => t.urgent_by !== null).lastIndexOf(true);
+    if (firstPlain >= 0) expect(lastUrgent).toBeLessThan(firstPlain);
+  });
+});
+
+describe("dashboard reads", () => {
+  it("count other listed athletes per specialty and in the viewer's place", async () => {
+    const counts = await withRls(claimsOf(ids.listed.auth), (tx) =>
+      partnerCounts(tx, { id: ids.listed.profile, place }),
+    );
+    // Of this test's athletes, swimmer and creator are listed and share the place; "listed" is the viewer.
+    expect(counts.nearby).toBe(2);
+    expect(counts.total).toBe(Object.values(counts.bySpecialty).reduce((a, b) => a + b, 0));
+  });
+
+  it("show the viewer's own teams, including a closed one, and whether they created one", async () => {
+    const mine = await withRls(claimsOf(ids.closedCreator.auth), (tx) =>
+      myTeams(tx, { id: ids.closedCreator.profile, authId: ids.closedCreator.auth }),
+    );
+    expect(mine).toEqual({
+      createdOne: true,
+      teams: [expect.objectContaining({ id: teamIds.closed, status: "closed" })],
+    });
+    const none = await withRls(claimsOf(ids.swimmer.auth), (tx) =>
+      myTeams(tx, { id: ids.swimmer.profile, authId: ids.swimmer.auth }),
+    );
+    expect(none).toEqual({ createdOne: false, teams: [] });
+  });
+});
+
+describe("landing numbers", () => {
+  it("count open teams, urgent needs and listed athletes, never private profiles or closed teams", async () => {
+    const before = await withRls(null, readLiveNumbers);
+    await admin`update public.profiles set is_public = true, looking_for_team = true where id = ${ids.notLooking.profile}`;
+    await admin`update public.teams set status = 'open' where id = ${teamIds.full}`;
+    const after = await withRls(null, readLiveNumbers);
+    expect(after.athletes).toBe(before.athletes + 1);
+    expect(after.openTeams).toBe(before.openTeams + 1);
+    // Private, closed and full changes elsewhere do not move the numbers.
+    await admin`update public.profiles set looking_for_team = true where id = ${ids.fullCreator.profile}`;
+    await admin`update public.teams set status = 'closed' where id = ${teamIds.full}`;
+    const last = await withRls(null, readLiveNumbers);
+    expect(last.athletes).toBe(after.athletes);
+    expect(last.openTeams).toBe(before.openTeams);
+    expect(last.urgent.runner).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,127 @@
+import "server-only";
+import type { Tx } from "@/lib/db";
+import type { BrowseFilters } from "@/lib/browse/filters";
+import { pageSizes } from "@/lib/browse/filters";
+import type { ExperienceLevel, Specialty, TrainingDay, TrainingTime } from "@/lib/validation/profile";
+
+/** An open team as the listing shows it (spec §3 team, plus the urgent vacancy and live member count). */
+export type ListedTeam = {
+  id: string;
+  name: string;
+  description: string;
+  location: string | null;
+  creator_id: string;
+  status: "open" | "full" | "closed";
+  max_members: number;
+  requirements: { roles: Specialty[]; experience_levels: ExperienceLevel[] };
+  training_schedule: { days: TrainingDay[]; times: TrainingTime[] };
+  urgent_role: Specialty | null;
+  /** yyyy-mm-dd, a day in Noosa's time zone. */
+  urgent_by: string | null;
+  /** Active members, and the legs they cover (the teams issue's card shows both). */
+  active_count: number;
+  covered_roles: Specialty[];
+};
+
+/** A public, looking-for-team athlete as the listing shows it. Never the e-mail (not even selectable). */
+export type ListedAthlete = {
+  id: string;
+  auth_id: string;
+  username: string;
+  full_name: string;
+  location: string;
+  specialty: Specialty;
+  experience_level: ExperienceLevel;
+  training_preference: string | null;
+  goals: string;
+};
+
+export type Listing<T> = { items: T[]; total: number };
+
+/** The viewer's leg when "needs my specialty" is on and they have a profile; else no such filter. */
+type Viewer = { specialty?: Specialty | null };
+
+// Noosa's calendar day: an urgent need counts while its day is today or later there.
+const noosaToday = (tx: Tx) => tx`(now() at time zone 'Australia/Brisbane')::date`;
+
+const teamColumns = (tx: Tx) => tx`
+  t.id, t.name, t.description, t.location, t.creator_id, t.status, t.max_members, t.requirements,
+  t.training_schedule, t.urgent_role, to_char(t.urgent_by, 'YYYY-MM-DD') as urgent_by,
+  coalesce(c.active_count, 0) as active_count, coalesce(c.roles, '{}') as covered_roles`;
+const memberCounts = (tx: Tx) => tx`
+  left join lateral (
+    select count(*)::int as active_count, array_agg(distinct m.role) as roles
+    from public.team_members m where m.team_id = t.id and m.status = 'active'
+  ) c on true`;
+
+/**
+ * Open teams, urgent ones first (by the day they need someone; a past day no longer counts), then newest;
+ * filtered by a leg they need and a level they accept. One page plus the total. The two parts are read
+ * separately, each in the order of its partial index (teams_open_urgent_idx, teams_open_created_idx), so a
+ * page never sorts every open team.
+ */
+export async function listOpenTeams(
+  tx: Tx,
+  f: BrowseFilters,
+  viewer: Viewer = {},
+): Promise<Listing<ListedTeam>> {
+  const role = f.mine && viewer.specialty ? viewer.specialty : f.role;
+  // Containment, so the filter is a lookup in teams_open_requirements_idx (GIN).
+  const needs = { ...(role ? { roles: [role] } : {}), ...(f.level ? { experience_levels: [f.level] } : {}) };
+  const where = tx`t.status = 'open' ${role || f.level ? tx`and t.requirements @> ${JSON.stringify(needs)}::text::jsonb` : tx``}`;
+  const urgent = tx`t.urgent_by is not null and t.urgent_by >= ${noosaToday(tx)}`;
+  const size = pageSizes.teams;
+  const offset = (f.teamPage - 1) * size;
+
+  const [[count], [urgentCount]] = await Promise.all([
+    tx<{ n: number }[]>`select count(*)::int as n from public.teams t where ${where}`,
+    tx<{ n: number }[]>`select count(*)::int as n from public.teams t where ${where} and ${urgent}`,
+  ]);
+  const u = urgentCount!.n;
+  const urgentRows =
+    offset < u
+      ? await tx<ListedTeam[]>`
+          select ${teamColumns(tx)} from public.teams t ${memberCounts(tx)}
+          where ${where} and ${urgent}
+          order by t.urgent_by, t.created_at desc
+          limit ${size} offset ${offset}`
+      : [];
+  const rest = size - urgentRows.length;
+  const otherRows =
+    rest > 0
+      ? await tx<ListedTeam[]>`
+          select ${teamColumns(tx)} from public.teams t ${memberCounts(tx)}
+          where ${where} and (t.urgent_by is null or t.urgent_by < ${noosaToday(tx)})
+          order by t.created_at desc
+          limit ${rest} offset ${Math.max(0, offset - u)}`
+      : [];
+  return { items: [...urgentRows, ...otherRows], total: count!.n };
+}
+
+/**
+ * Public athletes looking for a team, newest first, filtered by specialty and level. With "needs my
+ * specialty" on: athletes of the other legs, the ones a team with the viewer would need.
+ */
+export async function listAthletes(
+  tx: Tx,
+  f: BrowseFilters,
+  viewer: Viewer = {},
+): Promise<Listing<ListedAthlete>> {
+  const others = f.mine && viewer.specialty ? viewer.specialty : undefined;
+  const where = tx`p.is_public and p.looking_for_team
+    ${f.role ? tx`and p.specialty = ${f.role}` : tx``}
+    ${others ? tx`and p.specialty <> ${others}` : tx``}
+    ${f.level ? tx`and p.experience_level = ${f.level}` : tx``}`;
+  const size = pageSizes.athletes;
+  const [rows, [count]] = await Promise.all([
+    tx<ListedAthlete[]>`
+      select p.id, p.auth_id, p.username, p.full_name, p.location ->> 'display_name' as location, p.specialty,
+        p.experience_level, p.training_preference, p.goals
+      from public.profiles p
+      where ${where}
+      order by p.created_at desc, p.id
+      limit ${size} offset ${(f.athletePage - 1) * size}`,
+    tx<{ n: number }[]>`select count(*)::int as n from public.profiles p where ${where}`,
+  ]);
+  return { items: rows, total: count!.n };
+}

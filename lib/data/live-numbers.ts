@@ -1,0 +1,53 @@
+import "server-only";
+import { withRls, type Tx } from "@/lib/db";
+import type { Specialty } from "@/lib/validation/profile";
+
+/** The landing pages' live numbers: what a visitor who searched "need a runner today" wants to see. */
+export type LiveNumbers = {
+  openTeams: number;
+  /** Open teams whose urgent day is today or later (Noosa time), per leg they need. */
+  urgent: Record<Specialty, number>;
+  athletes: number;
+};
+
+/**
+ * Read as anon, so RLS alone already hides private profiles and closed teams; the WHEREs say so too.
+ * Each count is an index scan on a partial index (see the browse indexes migration).
+ */
+export async function readLiveNumbers(tx: Tx): Promise<LiveNumbers> {
+  const [row] = await tx<{ open_teams: number; athletes: number; urgent: Record<string, number> | null }[]>`
+    select
+      (select count(*)::int from public.teams where status = 'open') as open_teams,
+      (select count(*)::int from public.profiles where is_public and looking_for_team) as athletes,
+      (select jsonb_object_agg(urgent_role, n) from (
+         select urgent_role, count(*)::int as n from public.teams
+         where status = 'open' and urgent_role is not null
+           and urgent_by >= (now() at time zone 'Australia/Brisbane')::date
+         group by urgent_role) u) as urgent`;
+  const urgent = row?.urgent ?? {};
+  return {
+    openTeams: row?.open_teams ?? 0,
+    athletes: row?.athletes ?? 0,
+    urgent: { swimmer: urgent.swimmer ?? 0, cyclist: urgent.cyclist ?? 0, runner: urgent.runner ?? 0 },
+  };
+}
+
+const timeoutMs = 3000;
+
+/**
+ * The numbers for a static page, or null when the database is unreachable (a build without one, an
+ * outage): the page then renders without them and tries again at its next revalidation.
+ */
+export async function getLiveNumbers(): Promise<LiveNumbers | null> {
+  try {
+    return await Promise.race([
+      withRls(null, readLiveNumbers),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error("timed out")), timeoutMs).unref?.(),
+      ),
+    ]);
+  } catch (error) {
+    console.warn("live numbers unavailable", { message: (error as Error).message });
+    return null;
+  }
+}

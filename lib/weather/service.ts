@@ -1,0 +1,78 @@
+import "server-only";
+import { toReading, weatherErrors, type WeatherReading } from "./reading";
+
+/** Server-only settings: the key never leaves the server (no NEXT_PUBLIC_ prefix). */
+export function weatherConfig() {
+  return {
+    key: process.env.WEATHER_API_KEY?.trim() || "",
+    baseUrl: (process.env.WEATHER_API_URL?.trim() || "https://api.openweathermap.org/data/2.5").replace(
+      /\/$/,
+      "",
+    ),
+    // 15 minutes (spec §9); tests set 0 to see each mode of the fake server at once.
+    cacheMs: 1000 * Number(process.env.WEATHER_CACHE_SECONDS ?? 900),
+  };
+}
+
+/** True when a key is set; without one every weather view says the data is unavailable. */
+export const weatherConfigured = () => weatherConfig().key !== "";
+
+const RETRIES = 2;
+// Each try is bounded so a slow service costs a card a few seconds, never a page.
+const ATTEMPT_TIMEOUT_MS = 2500;
+
+type Entry = { at: number; reading: Promise<WeatherReading> };
+const globalForWeather = globalThis as unknown as { __weatherCache?: Map<string, Entry> };
+const cache = (globalForWeather.__weatherCache ??= new Map());
+
+function validPoint(lat: unknown, lon: unknown): lat is number {
+  return (
+    typeof lat === "number" &&
+    typeof lon === "number" &&
+    Number.isFinite(lat) &&
+    Number.isFinite(lon) &&
+    Math.abs(lat) <= 90 &&
+    Math.abs(lon) <= 180
+  );
+}
+
+async function fetchOnce(url: string): Promise<WeatherReading> {
+  const response = await fetch(url, { cache: "no-store", signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) });
+  if (!response.ok) throw new Error(`${weatherErrors.fetch}: HTTP ${response.status}`);
+  return toReading(await response.json());
+}
+
+async function fetchWithRetries(url: string): Promise<WeatherReading> {
+  let last: unknown;
+  for (let attempt = 0; attempt <= RETRIES; attempt++) {
+    try {
+      return await fetchOnce(url);
+    } catch (error) {
+      last = error;
+    }
+  }
+  console.error("weather fetch failed", { message: (last as Error)?.message });
+  throw new Error(weatherErrors.fetch);
+}
+
+/**
+ * Current weather at (lat, lon), metric. Cached per point for 15 minutes; a failure is not cached, so
+ * the next view tries again. Throws "Location is required" or "Weather data fetch failed".
+ */
+export async function getWeather(lat: number, lon: number): Promise<WeatherReading> {
+  if (!validPoint(lat, lon)) throw new Error(weatherErrors.location);
+  const { key, baseUrl, cacheMs } = weatherConfig();
+  if (!key) throw new Error(weatherErrors.fetch);
+  const point = `${lat.toFixed(2)},${lon.toFixed(2)}`;
+  const hit = cache.get(point);
+  if (hit && Date.now() - hit.at < cacheMs) return hit.reading;
+
+  const params = new URLSearchParams({ lat: String(lat), lon: String(lon), units: "metric", appid: key });
+  const reading = fetchWithRetries(`${baseUrl}/weather?${params}`);
+  // Share the request in flight; drop it from the cache if it fails.
+  if (cacheMs > 0) cache.set(point, { at: Date.now(), reading });
+  reading.catch(() => {
+    if (cache.get(point)?.reading === reading) cache.delete(point);
+  });
+  return reading;
+}
