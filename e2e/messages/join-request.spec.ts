@@ -10,11 +10,11 @@ test("a join request lands in both threads, and its profile link opens the reque
 }) => {
   const creator = await makeAthlete(sql, "Cara Creator");
   const requester = await makeAthlete(sql, "Reggie Requester");
-  const [team] = await sql<{ id: string }[]>`
+  await sql`
     insert into public.teams (name, description, creator_id, requirements)
     values ('Link Test Relay', 'A team for checking the join request message.', ${creator.authId},
             '{"roles": ["runner"], "experience_levels": ["beginner"]}')
-    returning id`;
+    `;
 
   const r = await signedInPage(browser, requester, "/teams");
   const card = r.page.getByRole("article", { name: "Link Test Relay" });

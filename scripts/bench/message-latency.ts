@@ -116,15 +116,15 @@ async function main() {
     console.log(
       "BENCH_RESULT " +
         JSON.stringify({
-        metric: "message_insert_to_other_page_ms",
-        baseUrl,
-        messages: count,
-        p50: percentile(sorted, 50),
-        p95: percentile(sorted, 95),
-        max: sorted[sorted.length - 1],
-        mean: Math.round(latencies.reduce((a, b) => a + b, 0) / latencies.length),
-        targetP95: 150,
-      }),
+          metric: "message_insert_to_other_page_ms",
+          baseUrl,
+          messages: count,
+          p50: percentile(sorted, 50),
+          p95: percentile(sorted, 95),
+          max: sorted[sorted.length - 1],
+          mean: Math.round(latencies.reduce((a, b) => a + b, 0) / latencies.length),
+          targetP95: 150,
+        }),
     );
   } finally {
     await browser.close();
