@@ -1,5 +1,5 @@
 /**
- * npm run bench:stack — start-up and sign-in figures of the local stack (targets: cold ≤ 3 s, warm ≤ 1 s,
+ * Part of `npm run bench` (`-- --only=stack`) — start-up and sign-in figures of the local stack (targets: cold ≤ 3 s, warm ≤ 1 s,
  * password sign-in p95 ≤ 150 ms). Cold = a new throwaway cluster, measured both with nothing cached (initdb,
  * bootstrap, migrations, seed: a fresh clone's first run) and from the cached template (what every test run
  * does); warm = an existing data folder, as a second `npm run dev`. Both are measured from spawning with-stack to

@@ -1,6 +1,7 @@
 /**
  * Realtime target: commit → client callback latency with many subscribers (issue 3: p95 ≤ 50 ms, 100 subscribers).
- * Run `npm run bench:realtime [-- --subscribers=100 --users=100 --inserts=200 --gap-ms=50]`: it runs inside
+ * Part of `npm run bench` (`-- --only=realtime`); on its own: `node supabase/local/with-stack.ts --test -- node
+ * supabase/local/realtime/bench.ts [--subscribers=100 --users=100 --inserts=200 --gap-ms=50]`. It runs inside
  * `with-stack --test` (throwaway database, loopback only), opens one supabase-js client per subscriber,
  * each signed in as one of `users` distinct accounts (distinct tokens = the costliest case for the RLS
  * check), commits the inserts one at a time, prints p50/p95/max and stops by itself.
@@ -27,11 +28,11 @@ const DEADLINE_MS = 300_000;
 // Never point this at a hosted project: it creates tables and users.
 const url = new URL(process.env.NEXT_PUBLIC_SUPABASE_URL ?? "http://invalid");
 if (!process.env.LOCAL_DB_ADMIN_URL || !["127.0.0.1", "localhost"].includes(url.hostname)) {
-  console.error("bench:realtime runs only inside the local stack (npm run bench:realtime).");
+  console.error("realtime/bench.ts runs only inside the local stack (npm run bench).");
   process.exit(2);
 }
 const watchdog = setTimeout(() => {
-  console.error(`bench:realtime: gave up after ${DEADLINE_MS / 1000} s`);
+  console.error(`realtime/bench.ts: gave up after ${DEADLINE_MS / 1000} s`);
   process.exit(1);
 }, DEADLINE_MS);
 
