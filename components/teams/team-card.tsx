@@ -1,13 +1,9 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useId, useState, type ReactNode } from "react";
-import { requestToJoinTeam } from "@/app/(protected)/teams/actions";
-import { Button } from "@/components/ui/button";
+import type { ReactNode } from "react";
 import type { Team } from "@/lib/data/teams";
-import { roleLabels, roleOrder } from "@/lib/teams/labels";
-import { toastError, toastSuccess } from "@/lib/toast";
+import { JoinTeam } from "./join-team";
 import { LegCoverage } from "./leg-coverage";
 import { TeamFacts } from "./team-facts";
 import { TeamStatusBadge } from "./team-status-badge";
@@ -39,57 +35,10 @@ export type TeamCardProps = {
   actions?: ReactNode;
 };
 
-// Spec §7/§9: after a successful request or a missing profile, move on after 1.5 s.
-const redirectDelay = 1500;
-
 /**
- * One team (spec §2 "Team card"), used on /teams and /browse. Its button asks to join: a visitor is sent
- * to /auth, an account without a profile to /create-profile, a sent request to its conversation in /messages.
+ * One team (spec §2 "Team card"), used on /teams and /browse, with the join control (./join-team.tsx).
  */
 export function TeamCard({ team, currentUserId, actions }: TeamCardProps) {
-  const router = useRouter();
-  const roleId = useId();
-  const [role, setRole] = useState("");
-  const [state, setState] = useState<"idle" | "sending" | "sent">("idle");
-  const own = currentUserId !== null && currentUserId === team.creator_id;
-  const joinable = !own && team.status === "open";
-
-  async function join() {
-    if (!currentUserId) {
-      toastError("Please sign in to join a team");
-      router.push("/auth");
-      return;
-    }
-    setState("sending");
-    let result: Awaited<ReturnType<typeof requestToJoinTeam>>;
-    try {
-      result = await requestToJoinTeam(team.id, role);
-    } catch {
-      result = { ok: false, error: "Failed to send request" };
-    }
-    if (result.ok) {
-      setState("sent");
-      toastSuccess("Your request has been sent!");
-      // Straight into the conversation the request was posted to.
-      setTimeout(() => router.push(`/messages?c=${result.conversationId}`), redirectDelay);
-      return;
-    }
-    setState("idle");
-    toastError(result.error || "Failed to send request");
-    if (result.code === "UNAUTHENTICATED") router.push("/auth");
-    if (result.code === "PROFILE_NOT_FOUND") setTimeout(() => router.push("/create-profile"), redirectDelay);
-  }
-
-  const label = own
-    ? "Your Team"
-    : team.status !== "open"
-      ? `Team is ${team.status}`
-      : state === "sending"
-        ? "Sending Request..."
-        : state === "sent"
-          ? "Request Sent"
-          : "Request to Join Team";
-
   return (
     <article
       aria-labelledby={`team-${team.id}-name`}
@@ -115,35 +64,7 @@ export function TeamCard({ team, currentUserId, actions }: TeamCardProps) {
       <LegCoverage covered={team.covered_roles} compact />
       <TeamFacts team={team} />
       <div className="mt-auto space-y-3 border-t border-slate-200 pt-4">
-        {joinable && state !== "sent" ? (
-          <div>
-            <label htmlFor={roleId} className="block text-sm font-semibold text-slate-800">
-              Join as
-            </label>
-            <select
-              id={roleId}
-              value={role}
-              onChange={(e) => setRole(e.target.value)}
-              disabled={state !== "idle"}
-              className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
-            >
-              <option value="">My specialty</option>
-              {roleOrder.map((r) => (
-                <option key={r} value={r}>
-                  {roleLabels[r]}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-        <Button
-          className="w-full"
-          disabled={!joinable || state !== "idle"}
-          aria-disabled={!joinable || state !== "idle"}
-          onClick={join}
-        >
-          {label}
-        </Button>
+        <JoinTeam team={team} currentUserId={currentUserId} />
         {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
       </div>
     </article>

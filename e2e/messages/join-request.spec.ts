@@ -5,20 +5,21 @@ test.describe.configure({ timeout: 180_000 });
 const sql = adminSql();
 test.afterAll(() => sql.end());
 
-test("a join request lands in both threads, and its profile link opens the requester's profile", async ({
+test("a join request from the team page lands in both threads, and its profile link opens the requester's profile", async ({
   browser,
 }) => {
   const creator = await makeAthlete(sql, "Cara Creator");
   const requester = await makeAthlete(sql, "Reggie Requester");
-  await sql`
+  const [team] = await sql<{ id: string }[]>`
     insert into public.teams (name, description, creator_id, requirements)
     values ('Link Test Relay', 'A team for checking the join request message.', ${creator.authId},
             '{"roles": ["runner"], "experience_levels": ["beginner"]}')
-    `;
+    returning id`;
 
-  const r = await signedInPage(browser, requester, "/teams");
-  const card = r.page.getByRole("article", { name: "Link Test Relay" });
-  await card.getByRole("button", { name: "Request to Join Team" }).click();
+  // From the team's own page (a shared link); the cards on /teams are covered in e2e/teams.
+  const r = await signedInPage(browser, requester, `/teams/${team!.id}`);
+  await r.page.getByLabel("Join as").selectOption("runner");
+  await r.page.getByRole("button", { name: "Request to Join Team" }).click();
   await expect(r.page.getByText("Your request has been sent!")).toBeVisible();
   await expect(r.page).toHaveURL(/\/messages\?c=[0-9a-f-]{36}$/);
   await expect(thread(r.page).getByText(/join your team "Link Test Relay"/)).toBeVisible();

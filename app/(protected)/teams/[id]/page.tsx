@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { PageIntro } from "@/components/layout/page-intro";
+import { JoinTeam } from "@/components/teams/join-team";
 import { LegCoverage } from "@/components/teams/leg-coverage";
 import { MemberList } from "@/components/teams/member-list";
 import { PendingRequests } from "@/components/teams/pending-requests";
@@ -71,6 +72,12 @@ export default async function TeamPage({ params }: { params: Promise<{ id: strin
               <LegCoverage covered={team.covered_roles} />
             </div>
             <TeamFacts team={team} />
+            {!isCreator && !mine ? (
+              // A shared team link lets an athlete ask to join right here, as on the team's card.
+              <div className="max-w-sm space-y-3 border-t border-slate-200 pt-5">
+                <JoinTeam team={team} currentUserId={user.id} />
+              </div>
+            ) : null}
             <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-5">
               {isCreator ? <LinkButton href={`/teams/${team.id}/edit`}>Edit Team</LinkButton> : null}
               {mine ? (
