@@ -1,14 +1,6 @@
 import type { OtherParticipant } from "@/lib/messages/types";
 import { OnlineDot } from "./online-dot";
-
-const initials = (name: string) =>
-  name
-    .trim()
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((part) => Array.from(part)[0] ?? "")
-    .join("")
-    .toUpperCase() || "?";
+import { initials } from "@/lib/initials";
 
 /** The other athlete's picture (or initials), with the "Online now" dot when they have the app open. */
 export function Avatar({ person, size = "md" }: { person: OtherParticipant | null; size?: "md" | "sm" }) {
@@ -23,7 +15,7 @@ export function Avatar({ person, size = "md" }: { person: OtherParticipant | nul
           aria-hidden="true"
           className={`${box} bg-ocean-700 flex items-center justify-center rounded-full font-bold text-white`}
         >
-          {initials(person?.full_name ?? "")}
+          {initials(person?.full_name ?? "") || "?"}
         </span>
       )}
       {person ? <OnlineDot profileId={person.id} /> : null}

@@ -13,6 +13,7 @@ import {
 } from "@/lib/validation/profile";
 import { StartConversationButton } from "@/components/messages/start-conversation-button";
 import { ProfileFacts } from "./profile-facts";
+import { initials } from "@/lib/initials";
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -26,15 +27,6 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
     </Card>
   );
 }
-
-const initials = (name: string) =>
-  name
-    .trim()
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((part) => Array.from(part)[0] ?? "")
-    .join("")
-    .toUpperCase();
 
 /** The shareable public profile (spec §2 "Public athlete profile"). Everything renders as text. */
 export function PublicProfile({ profile }: { profile: Profile }) {

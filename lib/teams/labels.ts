@@ -1,34 +1,25 @@
 // Labels for team pages and the team card, kept free of zod so the card stays light on public pages
-// (browse). The values match lib/validation/profile.ts and lib/validation/team.ts.
-export const roleOrder = ["swimmer", "cyclist", "runner"] as const;
-export type Role = (typeof roleOrder)[number];
+// (browse).
+import {
+  dayLabels as sharedDayLabels,
+  experienceLabels,
+  specialties,
+  specialtyLabels,
+  timeLabels as sharedTimeLabels,
+  type Specialty,
+} from "@/lib/labels";
 
-export const roleLabels: Record<Role, string> = { swimmer: "Swimmer", cyclist: "Cyclist", runner: "Runner" };
+export const roleOrder = specialties;
+export type Role = Specialty;
+
+export const roleLabels: Record<Role, string> = specialtyLabels;
 /** The leg each role races. */
 export const legOf: Record<Role, string> = { swimmer: "Swim", cyclist: "Bike", runner: "Run" };
 
-export const levelLabels: Record<string, string> = {
-  beginner: "Beginner",
-  intermediate: "Intermediate",
-  advanced: "Advanced",
-  elite: "Elite",
-};
-export const dayLabels: Record<string, string> = {
-  monday: "Monday",
-  tuesday: "Tuesday",
-  wednesday: "Wednesday",
-  thursday: "Thursday",
-  friday: "Friday",
-  saturday: "Saturday",
-  sunday: "Sunday",
-};
-export const timeLabels: Record<string, string> = {
-  early_morning: "Early morning",
-  morning: "Morning",
-  midday: "Midday",
-  afternoon: "Afternoon",
-  evening: "Evening",
-};
+// The shared labels (lib/labels.ts), looked up by the plain strings the team rows carry.
+export const levelLabels: Record<string, string> = experienceLabels;
+export const dayLabels: Record<string, string> = sharedDayLabels;
+export const timeLabels: Record<string, string> = sharedTimeLabels;
 export const statusLabels = { open: "Open", full: "Full", closed: "Closed" } as const;
 
 /** "Swimmer, Runner" in leg order; `empty` when the list is empty. */

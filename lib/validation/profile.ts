@@ -1,6 +1,23 @@
 import { z } from "zod";
 import "./csp-safe-zod";
 import { safeText } from "./text";
+import {
+  specialties,
+  experienceLevels,
+  trainingDays,
+  trainingTimes,
+  disciplines,
+  specialtyLabels,
+  experienceLabels,
+  dayLabels,
+  timeLabels,
+  disciplineLabels,
+  type Specialty,
+  type ExperienceLevel,
+  type TrainingDay,
+  type TrainingTime,
+  type Discipline,
+} from "@/lib/labels";
 
 export { charCount } from "./text";
 
@@ -9,54 +26,25 @@ export { charCount } from "./text";
  * CHECK constraints in supabase/migrations/*_profiles.sql and *_profile_safe_text.sql mirror these
  * limits and the safe-text rule of ./text.ts; keep them in step.
  */
-export const specialties = ["swimmer", "cyclist", "runner"] as const;
-export const experienceLevels = ["beginner", "intermediate", "advanced", "elite"] as const;
-export const trainingDays = [
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-  "sunday",
-] as const;
-export const trainingTimes = ["early_morning", "morning", "midday", "afternoon", "evening"] as const;
-export const disciplines = ["swim", "bike", "run"] as const;
 
-export type Specialty = (typeof specialties)[number];
-export type ExperienceLevel = (typeof experienceLevels)[number];
-export type TrainingDay = (typeof trainingDays)[number];
-export type TrainingTime = (typeof trainingTimes)[number];
-export type Discipline = (typeof disciplines)[number];
-
-export const specialtyLabels: Record<Specialty, string> = {
-  swimmer: "Swimmer",
-  cyclist: "Cyclist",
-  runner: "Runner",
+// Re-exported: forms and actions import the enumerations with the schema.
+export {
+  specialties,
+  experienceLevels,
+  trainingDays,
+  trainingTimes,
+  disciplines,
+  specialtyLabels,
+  experienceLabels,
+  dayLabels,
+  timeLabels,
+  disciplineLabels,
+  type Specialty,
+  type ExperienceLevel,
+  type TrainingDay,
+  type TrainingTime,
+  type Discipline,
 };
-export const experienceLabels: Record<ExperienceLevel, string> = {
-  beginner: "Beginner",
-  intermediate: "Intermediate",
-  advanced: "Advanced",
-  elite: "Elite",
-};
-export const dayLabels: Record<TrainingDay, string> = {
-  monday: "Monday",
-  tuesday: "Tuesday",
-  wednesday: "Wednesday",
-  thursday: "Thursday",
-  friday: "Friday",
-  saturday: "Saturday",
-  sunday: "Sunday",
-};
-export const timeLabels: Record<TrainingTime, string> = {
-  early_morning: "Early morning",
-  morning: "Morning",
-  midday: "Midday",
-  afternoon: "Afternoon",
-  evening: "Evening",
-};
-export const disciplineLabels: Record<Discipline, string> = { swim: "Swim", bike: "Bike", run: "Run" };
 
 export const profileLimits = {
   username: { min: 3, max: 50 },
