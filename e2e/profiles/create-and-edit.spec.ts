@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
 import { createConfirmedUser, signInThroughUI } from "../support/users";
 import { fillProfileForm, publicProfileId, uniqueUsername } from "./profile-form";
+import { holdServerActions } from "../support/hold-actions";
 
 const scriptText = `<script>window.__pwned = true</script><b>bold</b>`;
 
@@ -134,8 +135,10 @@ test("create → dashboard, view, edit → profile, public link signed out shows
   await main.getByLabel("Full name").fill("Zoë Renamed");
   await main.getByLabel("Location").fill("Tewantin");
   const save = main.getByRole("button", { name: /Save Changes|Saving\.\.\./ });
+  const release = await holdServerActions(page, "**/edit-profile");
   await save.click();
   await expect(main.getByRole("button", { name: "Saving..." })).toBeDisabled();
+  release();
   await expect(page.getByText("Profile updated successfully!")).toBeVisible();
   // The Toaster, mounted on the first toast of the visit: one, top-right (spec §4).
   await expect(page.getByRole("region", { name: /^Notifications/ })).toHaveCount(1);

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
 import { createAthlete, createTeamFor, db, signIn } from "./team-support";
+import { holdServerActions } from "../support/hold-actions";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -37,8 +38,10 @@ test("create a team → /teams; then the limit page; field messages for bad inpu
   await main.getByRole("checkbox", { name: "Swimmer" }).check();
   await main.getByRole("checkbox", { name: "Intermediate" }).check();
   await main.getByRole("checkbox", { name: "Saturday" }).check();
+  const release = await holdServerActions(page, "**/teams/create");
   await main.getByRole("button", { name: "Create Team" }).click();
   await expect(main.getByRole("button", { name: "Creating Team..." })).toBeDisabled();
+  release();
   await expect(page.getByText("Team created successfully!")).toBeVisible();
   await expect(page).toHaveURL(/\/teams$/);
 
@@ -98,8 +101,10 @@ test("edit: prefilled, keeps typing done before hydration, Saving Changes..., ba
   await expectNoAxeViolations(page);
 
   await main.getByLabel("Status").selectOption("closed");
+  const releaseEdit = await holdServerActions(page, `**/teams/${team.id}/edit`);
   await main.getByRole("button", { name: "Save Changes" }).click();
   await expect(main.getByRole("button", { name: "Saving Changes..." })).toBeDisabled();
+  releaseEdit();
   await expect(page.getByText("Team updated successfully!")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/teams/${team.id}$`));
   await expect(page.getByRole("heading", { level: 1, name: "Typed Early" })).toBeVisible();
