@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { parseLog, parseParams, seqScansOn } from "./sql-capture";
 
 const log = [
-  "2026-11-23 13:00:00.001 UTC [42] authenticator LOG:  execute <unnamed>: select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)",
-  `2026-11-23 13:00:00.001 UTC [42] authenticator DETAIL:  Parameters: $1 = 'authenticated', $2 = '{"sub":"u1","role":"authenticated"}'`,
+  "2026-11-23 13:00:00.001 UTC [42] authenticator LOG:  execute <unnamed>: select set_config('role', case when s.is_user then 'authenticated' else 'anon' end, true),",
+  "  set_config('request.jwt.claims', case when s.is_user then $1 else '{}' end, true) from (select $2::boolean) s",
+  `2026-11-23 13:00:00.001 UTC [42] authenticator DETAIL:  Parameters: $1 = '{"sub":"u1","role":"authenticated"}', $2 = 't'`,
   "2026-11-23 13:00:00.002 UTC [42] authenticator LOG:  execute <unnamed>: select id",
   "  from public.teams where creator_id = $1",
   "2026-11-23 13:00:00.002 UTC [42] authenticator DETAIL:  Parameters: $1 = 'it''s'",

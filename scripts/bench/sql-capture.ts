@@ -52,8 +52,8 @@ export function parseLog(text: string): Captured[] {
     if (!sql) continue;
     const next = entries[i + 1];
     const params = next?.pid === e.pid && next.level === "DETAIL" ? parseParams(next.body) : [];
-    if (/set_config\('role'/.test(sql) || /set_config\(\$1/.test(sql)) {
-      context.set(e.pid, { role: params[0] ?? "anon", claims: params[1] ?? "{}" });
+    if (/set_config\('role'/.test(sql)) {
+      context.set(e.pid, requestContext(params));
       continue;
     }
     if (!/^(select|with|insert|update|delete)\b/i.test(sql)) continue;
@@ -62,6 +62,25 @@ export function parseLog(text: string): Captured[] {
       out.set(key, { sql, params, ...(context.get(e.pid) ?? { role: "anon", claims: "{}" }) });
   }
   return [...out.values()];
+}
+
+/**
+ * The role and claims lib/db's withRls set for a transaction, read from its parameters: the claims are
+ * the JSON object with a `role`, and the role follows them (an ended session would have run as anon,
+ * which the benchmark's fresh session never is).
+ */
+export function requestContext(params: (string | null)[]): { role: string; claims: string } {
+  for (const p of params) {
+    if (!p?.startsWith("{")) continue;
+    try {
+      const claims = JSON.parse(p) as { role?: unknown };
+      if (typeof claims.role === "string")
+        return { role: claims.role === "authenticated" ? "authenticated" : "anon", claims: p };
+    } catch {
+      // not the claims
+    }
+  }
+  return { role: "anon", claims: '{"role":"anon"}' };
 }
 
 export function parseParams(detail: string): (string | null)[] {
