@@ -212,6 +212,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     );
     const realtime = await attachRealtime({ server, adminUrl, verifyToken: verifyAccessToken });
     cleanups.push(() => realtime.close());
+    // Listeners of onFailure follow the cluster across a test restart (the stopped one is not a failure).
+    const failureListeners: ((message: string) => void)[] = [];
+    if (testMode) {
+      let restarting: Promise<void> | null = null;
+      ctx.faults = {
+        restartPostgres: (downMs) =>
+          (restarting ??= (async () => {
+            await pg.stop();
+            await new Promise((resolve) => setTimeout(resolve, downMs));
+            pg = await startPg();
+            for (const listener of failureListeners) pg.onUnexpectedExit(listener);
+          })().finally(() => (restarting = null))),
+        dropRealtime: () => realtime.dropSockets(),
+      };
+    }
     phase("api and realtime listening");
 
     return {
@@ -219,7 +234,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       seed,
       migrations,
       stop,
-      onFailure: (listener) => pg.onUnexpectedExit(listener),
+      onFailure: (listener) => {
+        failureListeners.push(listener);
+        pg.onUnexpectedExit(listener);
+      },
       env: {
         NEXT_PUBLIC_SUPABASE_URL: url,
         NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: publishableKey,

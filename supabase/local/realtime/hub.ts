@@ -2,7 +2,7 @@ import type postgres from "postgres";
 import type { RealtimeClaims } from "./index.ts";
 import type { Binding } from "./bindings.ts";
 import { matchesFilter } from "./filter.ts";
-import { takeChanges, type ChangeRow } from "./capture.ts";
+import { SCHEMA, takeChanges, type ChangeRow } from "./capture.ts";
 import { Visibility, type Verdicts } from "./visibility.ts";
 
 /** A joined channel as delivery sees it; owned by its connection. */
@@ -12,6 +12,8 @@ export type Subscription = {
   bindings: Binding[];
   /** Sends a `postgres_changes` event; `dataJson` is the serialized `data` object. */
   deliver: (ids: number[], dataJson: string) => void;
+  /** Ends the channel with an error, so the client rejoins (and the app fetches what it missed). */
+  fail: (reason: string) => void;
 };
 
 type Column = { name: string; type: string };
@@ -72,6 +74,8 @@ export class Hub {
   private readonly log: (line: string) => void;
   private readonly visibility: Visibility;
   private idle: Promise<void> = Promise.resolve();
+  /** The highest change id notified so far: tells a reset queue (crash restart) from a kept one. */
+  private maxSeen = 0n;
 
   constructor(sql: postgres.Sql, log: (line: string) => void) {
     this.sql = sql;
@@ -81,6 +85,7 @@ export class Hub {
 
   enqueue(id: string): void {
     if (!/^\d+$/.test(id)) return;
+    if (BigInt(id) > this.maxSeen) this.maxSeen = BigInt(id);
     this.pending.push(id);
     if (!this.running) this.idle = this.drain();
   }
@@ -88,6 +93,27 @@ export class Hub {
   /** Resolves when everything notified so far has been handled (used on shutdown). */
   settled(): Promise<void> {
     return this.idle;
+  }
+
+  /**
+   * After the LISTEN connection is back: changes committed while it was down lost their NOTIFY but sit
+   * in the queue, so they are taken now, in commit order. If the queue itself was reset (an unlogged
+   * table is emptied by crash recovery), what it held is gone: every channel is then ended with an
+   * error, realtime-js rejoins it, and the app's catch-up on (re)subscribe fetches what was missed.
+   */
+  async recover(): Promise<void> {
+    const [row] = await this.sql.unsafe<{ last: string | null }[]>(
+      `select pg_sequence_last_value(pg_get_serial_sequence('${SCHEMA}.changes', 'id')::regclass)::text as last`,
+    );
+    if (this.maxSeen > 0n && (row?.last == null || BigInt(row.last) < this.maxSeen)) {
+      this.maxSeen = 0n;
+      for (const sub of [...this.subscriptions])
+        sub.fail("Realtime lost changes while the database restarted");
+    }
+    const queued = await this.sql.unsafe<{ id: string }[]>(
+      `select id::text from ${SCHEMA}.changes order by id`,
+    );
+    for (const { id } of queued) this.enqueue(id);
   }
 
   private async drain(): Promise<void> {
