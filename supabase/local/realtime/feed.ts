@@ -43,7 +43,7 @@ export class ChangeFeed {
       backoff: () => 0.1,
       onclose: () => this.lost(),
       connection: { application_name: "local-realtime-listen" },
-    } as postgres.Options<{}>);
+    } as postgres.Options<Record<string, postgres.PostgresType>>);
   }
 
   /** The first LISTEN; throws when the database cannot be reached (the stack then fails to start). */
