@@ -147,7 +147,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     phase("services loaded");
 
     const adminUrl = `postgres://postgres:${adminPassword}@127.0.0.1:${dbPort}/postgres`;
-    const connect = () => postgres(adminUrl, { max: 10, onnotice: () => {}, idle_timeout: 30 });
+    // Short reconnect waits, so Auth is back promptly after a (test) restart of Postgres.
+    const connect = () =>
+      postgres(adminUrl, { max: 10, onnotice: () => {}, idle_timeout: 30, backoff: () => 0.1 });
     let sql = connect();
     cleanups.push(() => sql.end({ timeout: 2 }));
     await applyBootstrap(sql);
