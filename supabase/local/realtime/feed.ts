@@ -5,6 +5,8 @@ export type FeedOptions = {
   adminUrl: string;
   /** A change id NOTIFYed by the capture trigger. */
   onId: (id: string) => void;
+  /** The LISTEN connection was lost. */
+  onLost: () => void;
   /** The LISTEN is back after a lost connection (e.g. Postgres restarted): recover what was missed. */
   onReconnect: () => Promise<void>;
   log: (line: string) => void;
@@ -54,6 +56,7 @@ export class ChangeFeed {
   private lost(): void {
     if (this.stopped || this.retrying) return;
     this.retrying = true;
+    this.options.onLost();
     this.options.log("realtime: lost the database connection; reconnecting");
     void this.retry(0);
   }

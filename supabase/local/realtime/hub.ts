@@ -76,6 +76,9 @@ export class Hub {
   private idle: Promise<void> = Promise.resolve();
   /** The highest change id notified so far: tells a reset queue (crash restart) from a kept one. */
   private maxSeen = 0n;
+  /** While the LISTEN connection is down or recovering, notified ids wait here (see recover). */
+  private paused = false;
+  private held: string[] = [];
 
   constructor(sql: postgres.Sql, log: (line: string) => void) {
     this.sql = sql;
@@ -86,6 +89,7 @@ export class Hub {
   enqueue(id: string): void {
     if (!/^\d+$/.test(id)) return;
     if (BigInt(id) > this.maxSeen) this.maxSeen = BigInt(id);
+    if (this.paused) return void this.held.push(id);
     this.pending.push(id);
     if (!this.running) this.idle = this.drain();
   }
@@ -102,18 +106,31 @@ export class Hub {
    * error, realtime-js rejoins it, and the app's catch-up on (re)subscribe fetches what was missed.
    */
   async recover(): Promise<void> {
-    const [row] = await this.sql.unsafe<{ last: string | null }[]>(
-      `select pg_sequence_last_value(pg_get_serial_sequence('${SCHEMA}.changes', 'id')::regclass)::text as last`,
-    );
-    if (this.maxSeen > 0n && (row?.last == null || BigInt(row.last) < this.maxSeen)) {
-      this.maxSeen = 0n;
-      for (const sub of [...this.subscriptions])
-        sub.fail("Realtime lost changes while the database restarted");
+    // Ids notified on the new connection wait until the queue is read, so delivery keeps commit order.
+    this.paused = true;
+    let queued: string[] = [];
+    try {
+      const [row] = await this.sql.unsafe<{ last: string | null }[]>(
+        `select pg_sequence_last_value(pg_get_serial_sequence('${SCHEMA}.changes', 'id')::regclass)::text as last`,
+      );
+      if (this.maxSeen > 0n && (row?.last == null || BigInt(row.last) < this.maxSeen)) {
+        this.maxSeen = 0n;
+        for (const sub of [...this.subscriptions])
+          sub.fail("Realtime lost changes while the database restarted");
+      }
+      const rows = await this.sql.unsafe<{ id: string }[]>(`select id::text from ${SCHEMA}.changes`);
+      queued = rows.map((r) => r.id);
+    } finally {
+      const ids = [...new Set([...queued, ...this.held])].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+      this.held = [];
+      this.paused = false;
+      for (const id of ids) this.enqueue(id);
     }
-    const queued = await this.sql.unsafe<{ id: string }[]>(
-      `select id::text from ${SCHEMA}.changes order by id`,
-    );
-    for (const { id } of queued) this.enqueue(id);
+  }
+
+  /** The LISTEN connection is gone: hold notifications until recover() has read the queue. */
+  pause(): void {
+    this.paused = true;
   }
 
   private async drain(): Promise<void> {

@@ -54,6 +54,7 @@ export async function attachRealtime(options: RealtimeOptions): Promise<Realtime
   const feed = new ChangeFeed({
     adminUrl: options.adminUrl,
     onId: (id) => hub.enqueue(id),
+    onLost: () => hub.pause(),
     onReconnect: () => hub.recover(),
     log,
   });
