@@ -96,4 +96,18 @@ describe("Realtime across a Postgres restart", () => {
     const id = await send(alice, "after the rejoin");
     await eventually(() => live.received.some((p) => p.new.id === id), 5000, "message after rejoin");
   });
+
+  it("the fault switches need the service_role key and a sane down_ms", async () => {
+    const base = process.env.NEXT_PUBLIC_SUPABASE_URL!;
+    const key = process.env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY!;
+    for (const path of ["/__local/restart-postgres", "/__local/drop-realtime"]) {
+      const res = await fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { apikey: key, authorization: `Bearer ${bob.token}`, "content-type": "application/json" },
+        body: "{}",
+      });
+      expect(res.status).toBe(403);
+    }
+    await expect(restartPostgres(60_000)).rejects.toThrow(/400/);
+  });
 });
