@@ -1,8 +1,9 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { createPortal } from "react-dom";
+import { subscribeUnread, unreadCount } from "@/lib/messages/unread-store";
 
 const panelId = "site-nav";
 const focusable = "a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex='-1'])";
@@ -22,6 +23,8 @@ export function MobileNav({ children }: { children: ReactNode }) {
   const open = openOn === pathname;
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
+  // messaging: the unread count on the button too, since the Messages badge hides in the closed panel.
+  const unread = useSyncExternalStore(subscribeUnread, unreadCount, () => 0);
 
   function close() {
     setOpenOn(null);
@@ -85,6 +88,16 @@ export function MobileNav({ children }: { children: ReactNode }) {
           />
         </svg>
         Menu
+        {/* messaging */}
+        {unread > 0 ? (
+          <span
+            className="bg-sunset-700 inline-flex min-w-5 items-center justify-center rounded-full px-1.5 text-xs font-bold text-white"
+            data-testid="menu-unread-badge"
+          >
+            {unread > 99 ? "99+" : unread}
+            <span className="sr-only"> unread messages</span>
+          </span>
+        ) : null}
       </button>
       <div
         ref={panelRef}

@@ -15,6 +15,8 @@ export function pool(): postgres.Sql {
   globalForDb.__appSql ??= postgres(serverEnv().DATABASE_URL, {
     max: 10,
     idle_timeout: 20,
+    // After a database restart, reconnect within a second: postgres.js's default wait grows to 20 s.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
     // Supabase's transaction-mode pooler does not support prepared statements.
     prepare: false,
   });

@@ -3,6 +3,7 @@ import { fetchInboxState } from "@/app/(protected)/messages/actions";
 import { createClient } from "@/lib/supabase/client";
 import { realtimeClient } from "./realtime-client";
 import type { Message } from "./types";
+import { publishUnread } from "./unread-store";
 
 /**
  * The signed-in athlete's live inbox, one per tab: a Realtime channel with every new message of their
@@ -27,6 +28,7 @@ let openConversation: string | null = null;
 
 function set(patch: Partial<Snapshot>) {
   snapshot = { ...snapshot, ...patch };
+  publishUnread(snapshot.unread);
   for (const listener of listeners) listener();
 }
 

@@ -56,7 +56,8 @@ function publicView(ctx: AuthContext) {
 
 /**
  * Test switches of the stand-in (never in Supabase): POST /__local/config with a partial config, and
- * POST /__local/reset to restore the start-up config and clear rate-limit counters. Only in --test mode
+ * POST /__local/reset to restore the start-up config and clear rate-limit counters; fault injection:
+ * POST /__local/restart-postgres {down_ms} and /__local/drop-realtime. Only in --test mode
  * and only with the service_role key, so a dev stack cannot be reconfigured by a web page.
  */
 export async function handleLocalSwitches(
@@ -80,6 +81,20 @@ export async function handleLocalSwitches(
         ctx.limits[k].setLimit(value);
       }
       return sendJson(res, 200, publicView(ctx));
+    }
+    if (url.pathname === "/__local/restart-postgres") {
+      // Fast shutdown, down for `down_ms`, started again on the same port; answers once it is back.
+      const body = parseJsonObject(await readBody(req));
+      const down = body.down_ms ?? 0;
+      if (typeof down !== "number" || !Number.isInteger(down) || down < 0 || down > 30_000)
+        throw new AuthError(400, "validation_failed", "down_ms must be an integer from 0 to 30000");
+      if (!ctx.faults) throw new AuthError(501, "not_implemented", "No restart hook");
+      await ctx.faults.restartPostgres(down);
+      return sendJson(res, 200, { restarted: true, back_at: new Date().toISOString() });
+    }
+    if (url.pathname === "/__local/drop-realtime") {
+      if (!ctx.faults) throw new AuthError(501, "not_implemented", "No realtime hook");
+      return sendJson(res, 200, { dropped: ctx.faults.dropRealtime() });
     }
     if (url.pathname === "/__local/reset") {
       ctx.config = structuredClone(ctx.initialConfig);

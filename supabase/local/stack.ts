@@ -147,7 +147,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     phase("services loaded");
 
     const adminUrl = `postgres://postgres:${adminPassword}@127.0.0.1:${dbPort}/postgres`;
-    const connect = () => postgres(adminUrl, { max: 10, onnotice: () => {}, idle_timeout: 30 });
+    // Short reconnect waits, so Auth is back promptly after a (test) restart of Postgres.
+    const connect = () =>
+      postgres(adminUrl, { max: 10, onnotice: () => {}, idle_timeout: 30, backoff: () => 0.1 });
     let sql = connect();
     cleanups.push(() => sql.end({ timeout: 2 }));
     await applyBootstrap(sql);
@@ -212,6 +214,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     );
     const realtime = await attachRealtime({ server, adminUrl, verifyToken: verifyAccessToken });
     cleanups.push(() => realtime.close());
+    // Listeners of onFailure follow the cluster across a test restart (the stopped one is not a failure).
+    const failureListeners: ((message: string) => void)[] = [];
+    if (testMode) {
+      let restarting: Promise<void> | null = null;
+      ctx.faults = {
+        restartPostgres: (downMs) =>
+          (restarting ??= (async () => {
+            await pg.stop();
+            await new Promise((resolve) => setTimeout(resolve, downMs));
+            pg = await startPg();
+            for (const listener of failureListeners) pg.onUnexpectedExit(listener);
+          })().finally(() => (restarting = null))),
+        dropRealtime: () => realtime.dropSockets(),
+      };
+    }
     phase("api and realtime listening");
 
     return {
@@ -219,7 +236,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       seed,
       migrations,
       stop,
-      onFailure: (listener) => pg.onUnexpectedExit(listener),
+      onFailure: (listener) => {
+        failureListeners.push(listener);
+        pg.onUnexpectedExit(listener);
+      },
       env: {
         NEXT_PUBLIC_SUPABASE_URL: url,
         NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: publishableKey,

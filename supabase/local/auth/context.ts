@@ -20,6 +20,11 @@ export type AuthContext = {
   /** The project's secret API key (sb_secret_…, new at every start): only the app server holds it. */
   secretKey: string;
   testMode: boolean;
+  /** What the --test switches /__local/restart-postgres and /__local/drop-realtime do (set by the stack). */
+  faults?: {
+    restartPostgres(downMs: number): Promise<void>;
+    dropRealtime(): number;
+  };
 };
 
 export type Request = {

@@ -246,6 +246,7 @@ export class Connection {
           encodeWithPayloadJson(head, `{"ids":${JSON.stringify(ids)},"data":${dataJson}}`, this.vsn),
         );
       },
+      fail: (reason) => this.crash(channel, reason),
     };
     this.channels.set(msg.topic, channel);
     this.deps.hub.subscriptions.add(channel);
@@ -282,6 +283,20 @@ export class Connection {
       ref: channel.joinRef,
       topic: channel.topic,
       event: "phx_close",
+      payload: {},
+    });
+  }
+
+  /** As a crashed channel process on the real server: a system error, then phx_error (the client rejoins). */
+  private crash(channel: Channel, reason: string): void {
+    if (this.channels.get(channel.topic) !== channel) return;
+    this.send(system(channel.topic, "postgres_changes", "error", reason));
+    this.remove(channel);
+    this.send({
+      joinRef: channel.joinRef,
+      ref: channel.joinRef,
+      topic: channel.topic,
+      event: "phx_error",
       payload: {},
     });
   }

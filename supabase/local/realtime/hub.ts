@@ -2,7 +2,7 @@ import type postgres from "postgres";
 import type { RealtimeClaims } from "./index.ts";
 import type { Binding } from "./bindings.ts";
 import { matchesFilter } from "./filter.ts";
-import { takeChanges, type ChangeRow } from "./capture.ts";
+import { SCHEMA, takeChanges, type ChangeRow } from "./capture.ts";
 import { Visibility, type Verdicts } from "./visibility.ts";
 
 /** A joined channel as delivery sees it; owned by its connection. */
@@ -12,6 +12,8 @@ export type Subscription = {
   bindings: Binding[];
   /** Sends a `postgres_changes` event; `dataJson` is the serialized `data` object. */
   deliver: (ids: number[], dataJson: string) => void;
+  /** Ends the channel with an error, so the client rejoins (and the app fetches what it missed). */
+  fail: (reason: string) => void;
 };
 
 type Column = { name: string; type: string };
@@ -72,6 +74,11 @@ export class Hub {
   private readonly log: (line: string) => void;
   private readonly visibility: Visibility;
   private idle: Promise<void> = Promise.resolve();
+  /** The highest change id notified so far: tells a reset queue (crash restart) from a kept one. */
+  private maxSeen = 0n;
+  /** While the LISTEN connection is down or recovering, notified ids wait here (see recover). */
+  private paused = false;
+  private held: string[] = [];
 
   constructor(sql: postgres.Sql, log: (line: string) => void) {
     this.sql = sql;
@@ -81,6 +88,8 @@ export class Hub {
 
   enqueue(id: string): void {
     if (!/^\d+$/.test(id)) return;
+    if (BigInt(id) > this.maxSeen) this.maxSeen = BigInt(id);
+    if (this.paused) return void this.held.push(id);
     this.pending.push(id);
     if (!this.running) this.idle = this.drain();
   }
@@ -88,6 +97,40 @@ export class Hub {
   /** Resolves when everything notified so far has been handled (used on shutdown). */
   settled(): Promise<void> {
     return this.idle;
+  }
+
+  /**
+   * After the LISTEN connection is back: changes committed while it was down lost their NOTIFY but sit
+   * in the queue, so they are taken now, in commit order. If the queue itself was reset (an unlogged
+   * table is emptied by crash recovery), what it held is gone: every channel is then ended with an
+   * error, realtime-js rejoins it, and the app's catch-up on (re)subscribe fetches what was missed.
+   */
+  async recover(): Promise<void> {
+    // Ids notified on the new connection wait until the queue is read, so delivery keeps commit order.
+    this.paused = true;
+    let queued: string[] = [];
+    try {
+      const [row] = await this.sql.unsafe<{ last: string | null }[]>(
+        `select pg_sequence_last_value(pg_get_serial_sequence('${SCHEMA}.changes', 'id')::regclass)::text as last`,
+      );
+      if (this.maxSeen > 0n && (row?.last == null || BigInt(row.last) < this.maxSeen)) {
+        this.maxSeen = 0n;
+        for (const sub of [...this.subscriptions])
+          sub.fail("Realtime lost changes while the database restarted");
+      }
+      const rows = await this.sql.unsafe<{ id: string }[]>(`select id::text from ${SCHEMA}.changes`);
+      queued = rows.map((r) => r.id);
+    } finally {
+      const ids = [...new Set([...queued, ...this.held])].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+      this.held = [];
+      this.paused = false;
+      for (const id of ids) this.enqueue(id);
+    }
+  }
+
+  /** The LISTEN connection is gone: hold notifications until recover() has read the queue. */
+  pause(): void {
+    this.paused = true;
   }
 
   private async drain(): Promise<void> {

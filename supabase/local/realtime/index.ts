@@ -2,8 +2,9 @@ import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import postgres from "postgres";
 import { WebSocketServer } from "ws";
-import { CHANNEL, installCapture, sweepChanges } from "./capture.ts";
+import { installCapture, sweepChanges } from "./capture.ts";
 import { Connection } from "./connection.ts";
+import { ChangeFeed } from "./feed.ts";
 import { Hub } from "./hub.ts";
 import { Rooms } from "./rooms.ts";
 import { vsnFrom } from "./serializer.ts";
@@ -21,7 +22,11 @@ export type RealtimeOptions = {
   log?: (line: string) => void;
 };
 
-export type RealtimeHandle = { close(): Promise<void> };
+export type RealtimeHandle = {
+  close(): Promise<void>;
+  /** Test switch: drops every Realtime socket at once (as a server restart would); returns how many. */
+  dropSockets(): number;
+};
 
 export const REALTIME_PATH = "/realtime/v1/websocket";
 /** Larger frames close the socket (1009): realtime-js frames are small, so this only stops abuse. */
@@ -36,6 +41,7 @@ export async function attachRealtime(options: RealtimeOptions): Promise<Realtime
   const sql = postgres(options.adminUrl, {
     max: 4,
     onnotice: () => {},
+    backoff: () => 0.1, // reconnect promptly after a database restart (default grows to seconds)
     connection: { application_name: "local-realtime" },
   });
   try {
@@ -45,7 +51,19 @@ export async function attachRealtime(options: RealtimeOptions): Promise<Realtime
     throw error;
   }
   const hub = new Hub(sql, log);
-  const listener = await sql.listen(CHANNEL, (id) => hub.enqueue(id));
+  const feed = new ChangeFeed({
+    adminUrl: options.adminUrl,
+    onId: (id) => hub.enqueue(id),
+    onLost: () => hub.pause(),
+    onReconnect: () => hub.recover(),
+    log,
+  });
+  try {
+    await feed.start();
+  } catch (error) {
+    await Promise.all([feed.close(), sql.end({ timeout: 1 })]);
+    throw error;
+  }
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const deps = { hub, rooms: new Rooms(), sql, verifyToken: options.verifyToken, log };
 
@@ -71,12 +89,17 @@ export async function attachRealtime(options: RealtimeOptions): Promise<Realtime
   sweeper.unref();
 
   return {
+    dropSockets() {
+      const count = wss.clients.size;
+      for (const ws of wss.clients) ws.terminate();
+      return count;
+    },
     async close() {
       clearInterval(sweeper);
       options.server.off("upgrade", onUpgrade);
       for (const ws of wss.clients) ws.close(1001, "server shutting down");
       await new Promise<void>((resolve) => wss.close(() => resolve()));
-      await listener.unlisten().catch(() => {});
+      await feed.close().catch(() => {});
       await hub.settled();
       await sql.end({ timeout: 1 });
     },
