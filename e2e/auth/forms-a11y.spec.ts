@@ -151,12 +151,15 @@ test.describe("auth screens", () => {
     await saveScreen(page, "account-update-password-mobile");
   });
 
-  test("a protected placeholder shows who is signed in and passes axe", async ({ page }) => {
+  test("the dashboard of an account without a profile guides it to create one and passes axe", async ({
+    page,
+  }) => {
     const user = await createConfirmedUser();
     await signInThroughUI(page, user);
-    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to Noosa Tri Teams" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Create your profile to get started" })).toBeVisible();
     await expect(page.getByText(`Signed in as ${user.email}`)).toBeVisible();
     await expectNoAxeViolations(page);
-    await saveScreen(page, "dashboard-placeholder");
+    await saveScreen(page, "dashboard-no-profile");
   });
 });

@@ -20,7 +20,7 @@ test.describe("e-mail links", () => {
     expect(new URL(link).searchParams.get("next")).toBe("/teams");
     await page.goto(link);
     await expect(page).toHaveURL(/\/teams$/);
-    await expect(page.getByText(user.email)).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Teams" })).toBeVisible();
   });
 
   test("the 6-digit code from the magic-link e-mail signs in on the verify_otp view", async ({ page }) => {

@@ -47,8 +47,8 @@ test.describe("sign-up and sign-in", () => {
 
     await page.goto(link);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to Noosa Tri Teams" })).toBeVisible();
+    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
     await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
     // History was replaced: Back does not return to the one-time link.
     await page.goBack();
@@ -96,7 +96,8 @@ test.describe("sign-up and sign-in", () => {
     const user = await createConfirmedUser();
     await signInThroughUI(page, user);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByText(user.email)).toBeVisible();
+    // A new account has no profile yet: the dashboard guides it to create one.
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to Noosa Tri Teams" })).toBeVisible();
   });
 
   test("a wrong password and an unknown address get the same message, in a danger box", async ({ page }) => {

@@ -22,13 +22,16 @@ const grid = "mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6 md:grid-cols-2 lg:
  * so they load in parallel and a slow one (the weather service) never holds up the rest.
  */
 export default async function DashboardPage() {
-  await requireUser("/dashboard");
+  const user = await requireUser("/dashboard");
   const profile = await getMyProfile();
 
   if (!profile) {
     return (
       <>
-        <PageIntro eyebrow="Dashboard" title="Welcome to Noosa Tri Teams" />
+        <PageIntro eyebrow="Dashboard" title="Welcome to Noosa Tri Teams">
+          {/* A new account has no name yet: show which account this is. */}
+          <p>Signed in as {user.email}</p>
+        </PageIntro>
         <div className={grid}>
           <section
             aria-labelledby="setup-title"
