@@ -12,9 +12,10 @@ class WeatherUnavailable extends Error {}
 async function fetchWeather(): Promise<WeatherReading> {
   const { lat, lon } = site.weatherPoint;
   const response = await fetch(`/api/weather?lat=${lat}&lon=${lon}`);
-  if (response.status === 503) throw new WeatherUnavailable("Weather data unavailable");
   if (!response.ok) throw new Error("Weather data fetch failed");
-  return (await response.json()) as WeatherReading;
+  const body = (await response.json()) as WeatherReading | { unavailable: true };
+  if ("unavailable" in body) throw new WeatherUnavailable("Weather data unavailable");
+  return body;
 }
 
 const pill = "inline-flex items-center gap-1.5 rounded-full bg-ocean-50 px-3 py-1 text-sm text-ocean-900";

@@ -6,7 +6,8 @@ const noStore = { "Cache-Control": "no-store" };
 
 /**
  * The weather service for the browser (the header badge): GET /api/weather?lat=&lon=. The key stays on
- * the server. 503 when no key is configured (the badge then says the data is unavailable and stops).
+ * the server. Without a key it answers 200 `{ unavailable: true }`: an expected state, not an error, so
+ * no page logs a failed request for it (the badge then says the data is unavailable and stops).
  */
 export async function GET(request: NextRequest) {
   const params = request.nextUrl.searchParams;
@@ -15,7 +16,7 @@ export async function GET(request: NextRequest) {
   if (!lat || !lon)
     return NextResponse.json({ error: weatherErrors.location }, { status: 400, headers: noStore });
   if (!weatherConfigured()) {
-    return NextResponse.json({ error: weatherUnavailable }, { status: 503, headers: noStore });
+    return NextResponse.json({ unavailable: true, message: weatherUnavailable }, { headers: noStore });
   }
   try {
     const reading = await getWeather(Number(lat), Number(lon));
