@@ -108,10 +108,17 @@ test("an urgent team sorts first with the time left; the creator sets and clears
   const me = await createAthlete("swimmer", "browser");
   await signIn(page, me, "/teams");
   const available = page.getByRole("region", { name: "Available Teams" });
-  const first = available.getByRole("article").first();
-  await expect(first.getByRole("heading", { name: "Peregian Pace Setters" })).toBeVisible();
-  await expect(first.getByText(/Needs a runner by \d{1,2} [A-Z][a-z]{2}/)).toBeVisible();
-  await expect(first.getByText("· 3 days left")).toBeVisible();
+  // Other specs add urgent teams of their own, so check the order, not one team's place: every card
+  // with an urgent need comes before every card without one, and the demo's urgent team is among them.
+  const peregian = available.getByRole("article", { name: "Peregian Pace Setters" });
+  await expect(peregian.getByText(/Needs a runner by \d{1,2} [A-Z][a-z]{2}/)).toBeVisible();
+  await expect(peregian.getByText("· 3 days left")).toBeVisible();
+  await expect(available.getByRole("article", { name: "Noosa Heads Dawn Patrol" })).toBeVisible();
+  const urgentFlags = await available
+    .getByRole("article")
+    .evaluateAll((cards) => cards.map((c) => /Needs an? \w+ by/.test(c.textContent ?? "")));
+  expect(urgentFlags).toContain(false);
+  expect(urgentFlags.slice(urgentFlags.indexOf(false))).not.toContain(true);
   await expect(available.getByRole("article", { name: "Hinterland Hammers" })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
