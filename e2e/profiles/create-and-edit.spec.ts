@@ -143,7 +143,7 @@ test("create → dashboard, view, edit → profile, public link signed out shows
   // it holds while the (2 s) toast is on screen however slowly the checks run.
   await expect(
     page
-      .locator('[data-sonner-toaster][data-y-position="top"][data-x-position="right"]')
+      .locator('[data-sonner-toaster][data-y-position="top"][data-x-position="right"] [data-sonner-toast]')
       .filter({ hasText: "Profile updated successfully!" }),
   ).toBeVisible();
   await expect(page.getByRole("region", { name: /^Notifications/ })).toHaveCount(1);
