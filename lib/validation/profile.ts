@@ -1,23 +1,7 @@
 import { z } from "zod";
 import "./csp-safe-zod";
 import { safeText } from "./text";
-import {
-  specialties,
-  experienceLevels,
-  trainingDays,
-  trainingTimes,
-  disciplines,
-  specialtyLabels,
-  experienceLabels,
-  dayLabels,
-  timeLabels,
-  disciplineLabels,
-  type Specialty,
-  type ExperienceLevel,
-  type TrainingDay,
-  type TrainingTime,
-  type Discipline,
-} from "@/lib/labels";
+import { experienceLevels, specialties, trainingDays, trainingTimes } from "@/lib/labels";
 
 export { charCount } from "./text";
 
@@ -29,22 +13,22 @@ export { charCount } from "./text";
 
 // Re-exported: forms and actions import the enumerations with the schema.
 export {
-  specialties,
+  dayLabels,
+  disciplineLabels,
+  disciplines,
+  experienceLabels,
   experienceLevels,
+  specialties,
+  specialtyLabels,
+  timeLabels,
   trainingDays,
   trainingTimes,
-  disciplines,
-  specialtyLabels,
-  experienceLabels,
-  dayLabels,
-  timeLabels,
-  disciplineLabels,
-  type Specialty,
+  type Discipline,
   type ExperienceLevel,
+  type Specialty,
   type TrainingDay,
   type TrainingTime,
-  type Discipline,
-};
+} from "@/lib/labels";
 
 export const profileLimits = {
   username: { min: 3, max: 50 },
