@@ -177,11 +177,12 @@ async function main() {
     );
   }
 
-  log("building the app and the floor (a bare Next.js page)");
+  // The floor is only needed by the parts that compare with it; a render- or realtime-only run skips it.
+  const withFloor = ["js", "rps", "lighthouse"].some((p) => parts.has(p));
+  log(withFloor ? "building the app and the floor (a bare Next.js page)" : "building the app");
   buildApp(".next-bench");
-  const floorDir = buildFloor();
   const app = await serve(".", { NEXT_DIST_DIR: ".next-bench" });
-  const floor = await serve(floorDir);
+  const floor = withFloor ? await serve(buildFloor()) : "";
   const { profile, team } = await ids();
   const landing = "/urgent-triathlon-team-noosa";
   const publicPaths = ["/", "/browse", landing, `/profile/${profile}`];
