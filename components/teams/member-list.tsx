@@ -25,6 +25,8 @@ export function MemberName({ member }: { member: TeamMember }) {
 /** Active members with role and status (spec §2); the creator can remove anyone but themselves. */
 export function MemberList({ members, canRemove }: { members: TeamMember[]; canRemove: boolean }) {
   const active = members.filter((m) => m.status === "active");
+  // Only a team made outside the app's functions can lack its creator's row; say so rather than show nothing.
+  if (active.length === 0) return <p className="py-3 text-sm text-slate-700">No members yet.</p>;
   return (
     <ul className="divide-y divide-slate-200" aria-label="Members">
       {active.map((m) => (

@@ -149,3 +149,15 @@ test("others get Access Denied on edit and the not-found message for a hidden te
   );
   await expectNoAxeViolations(page);
 });
+
+test("a team without any active member (made outside the app) says so on its page", async ({ page }) => {
+  const owner = await createAthlete("swimmer");
+  const visitor = await createAthlete("runner");
+  const team = await createTeamFor(owner);
+  await db()`delete from public.team_members where team_id = ${team.id}`;
+  await signIn(page, visitor, `/teams/${team.id}`);
+  await expect(
+    page.getByRole("heading", { name: "Members" }).locator("..").getByText("No members yet."),
+  ).toBeVisible();
+  await expect(page.getByRole("list", { name: "Members" })).toHaveCount(0);
+});
