@@ -83,11 +83,14 @@ export function startInbox(): Promise<void> {
       .on("postgres_changes", { event: "INSERT", schema: "public", table: "messages" }, (payload) => {
         const message = payload.new as Message;
         emit({ kind: "message", message });
-        if (message.sender_id !== me) refreshUnread();
+        // A message in the thread on screen is marked read at once, and that refreshes the count itself.
+        if (message.sender_id !== me && !isOpenConversation(message.conversation_id)) refreshUnread();
       })
       .on("postgres_changes", { event: "UPDATE", schema: "public", table: "messages" }, (payload) => {
-        emit({ kind: "update", message: payload.new as Message });
-        refreshUnread();
+        const message = payload.new as Message;
+        emit({ kind: "update", message });
+        // Only the read flag changes; the other person reading what I sent leaves my count as it is.
+        if (message.sender_id !== me) refreshUnread();
       })
       .subscribe((status) => {
         if (status === "SUBSCRIBED") {
