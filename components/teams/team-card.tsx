@@ -54,7 +54,7 @@ export function TeamCard({ team, currentUserId, actions }: TeamCardProps) {
           <TeamStatusBadge status={team.status} />
         </div>
         <p className="text-sm text-slate-700">
-          {team.location ?? "Location TBD"} · {team.active_count}/{team.max_members} members
+          {`${team.location ?? "Location TBD"} · ${team.active_count}/${team.max_members} members`}
         </p>
         {team.urgent_role && team.urgent_by && team.status === "open" ? (
           <UrgentBadge role={team.urgent_role} by={team.urgent_by} />
