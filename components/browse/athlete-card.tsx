@@ -24,22 +24,23 @@ export function AthleteCard({ athlete, action }: { athlete: ListedAthlete; actio
         </div>
         <Badge tone="ocean">{specialtyLabels[athlete.specialty]}</Badge>
       </div>
-      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+      {/* Term and value colours once on the list: the listing repeats this card twelve times. */}
+      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm text-slate-900 [&_dt]:font-semibold [&_dt]:text-slate-600">
         <div className="min-w-0">
-          <dt className="font-semibold text-slate-600">Location</dt>
-          <dd className="truncate text-slate-900">{athlete.location || "Not set"}</dd>
+          <dt>Location</dt>
+          <dd className="truncate">{athlete.location || "Not set"}</dd>
         </div>
         <div>
-          <dt className="font-semibold text-slate-600">Experience</dt>
-          <dd className="text-slate-900">{experienceLabels[athlete.experience_level]}</dd>
+          <dt>Experience</dt>
+          <dd>{experienceLabels[athlete.experience_level]}</dd>
         </div>
         <div className="col-span-2 min-w-0">
-          <dt className="font-semibold text-slate-600">Training preference</dt>
-          <dd className="truncate text-slate-900">{athlete.training_preference || "Not set"}</dd>
+          <dt>Training preference</dt>
+          <dd className="truncate">{athlete.training_preference || "Not set"}</dd>
         </div>
         <div className="col-span-2">
-          <dt className="font-semibold text-slate-600">Goals</dt>
-          <dd className="line-clamp-3 [overflow-wrap:anywhere] text-slate-900">{athlete.goals}</dd>
+          <dt>Goals</dt>
+          <dd className="line-clamp-3 [overflow-wrap:anywhere]">{athlete.goals}</dd>
         </div>
       </dl>
       <div className="mt-auto flex flex-wrap items-center gap-3 pt-5">

@@ -1,4 +1,7 @@
-/** Placeholder cards while a list streams in. */
+/**
+ * Placeholder cards while a list streams in. A full load of /browse sends them twice (route and list
+ * fallbacks), so the lines' shared classes sit once on their parent (`*:`).
+ */
 export function ListingSkeleton({ cards = 6 }: { cards?: number }) {
   return (
     <div aria-busy="true" className="mt-6">
@@ -10,10 +13,10 @@ export function ListingSkeleton({ cards = 6 }: { cards?: number }) {
           <div key={i} className="h-56 rounded-2xl border border-slate-200 bg-slate-50 p-5">
             <div className="h-5 w-2/3 rounded bg-slate-200" />
             <div className="mt-3 h-3 w-1/3 rounded bg-slate-200" />
-            <div className="mt-6 space-y-2">
-              <div className="h-3 rounded bg-slate-100" />
-              <div className="h-3 w-5/6 rounded bg-slate-100" />
-              <div className="h-3 w-4/6 rounded bg-slate-100" />
+            <div className="mt-6 space-y-2 *:h-3 *:rounded *:bg-slate-100">
+              <div />
+              <div className="w-5/6" />
+              <div className="w-4/6" />
             </div>
           </div>
         ))}

@@ -5,14 +5,14 @@ import { useId, useState } from "react";
 import { requestToJoinTeam } from "@/app/(protected)/teams/actions";
 import { Button } from "@/components/ui/button";
 import { roleLabels, roleOrder } from "@/lib/teams/labels";
-import { toastError, toastSuccess } from "@/lib/toast";
-import type { TeamCardTeam } from "./team-card";
+import type { TeamStatus } from "@/lib/validation/team";
 
 // Spec §7/§9: after a successful request or a missing profile, move on after 1.5 s.
 const redirectDelay = 1500;
 
 type JoinTeamProps = {
-  team: Pick<TeamCardTeam, "id" | "creator_id" | "status">;
+  /** Only what the control needs: a server page passes these three fields, not the whole team. */
+  team: { id: string; creator_id: string; status: TeamStatus };
   /** The signed-in user's account (auth) id, or null for a visitor. */
   currentUserId: string | null;
 };
@@ -20,7 +20,8 @@ type JoinTeamProps = {
 /**
  * "Join as" and Request to Join Team (spec §2 "Team card", §8): a visitor is sent to /auth, an account
  * without a profile to /create-profile, a sent request to its conversation in /messages. On team cards
- * and on the team page of someone who is not in the team.
+ * and on the team page of someone who is not in the team. It sits on /browse, a public page, so the toast
+ * code (sonner) is loaded only when the button is pressed, beside the request.
  */
 export function JoinTeam({ team, currentUserId }: JoinTeamProps) {
   const router = useRouter();
@@ -31,8 +32,9 @@ export function JoinTeam({ team, currentUserId }: JoinTeamProps) {
   const joinable = !own && team.status === "open";
 
   async function join() {
+    const toasts = import("@/lib/toast");
     if (!currentUserId) {
-      toastError("Please sign in to join a team");
+      (await toasts).toastError("Please sign in to join a team");
       router.push("/auth");
       return;
     }
@@ -43,6 +45,7 @@ export function JoinTeam({ team, currentUserId }: JoinTeamProps) {
     } catch {
       result = { ok: false, error: "Failed to send request" };
     }
+    const { toastError, toastSuccess } = await toasts;
     if (result.ok) {
       setState("sent");
       toastSuccess("Your request has been sent!");

@@ -1,5 +1,3 @@
-"use client";
-
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { Team } from "@/lib/data/teams";
@@ -36,7 +34,9 @@ export type TeamCardProps = {
 };
 
 /**
- * One team (spec §2 "Team card"), used on /teams and /browse, with the join control (./join-team.tsx).
+ * One team (spec §2 "Team card"), used on /teams and /browse. A server component: only the join control
+ * (./join-team.tsx) is client code, and it gets just the three fields it needs, so /browse ships neither the
+ * card's code nor every card's team data to the browser.
  */
 export function TeamCard({ team, currentUserId, actions }: TeamCardProps) {
   return (
@@ -54,7 +54,7 @@ export function TeamCard({ team, currentUserId, actions }: TeamCardProps) {
           <TeamStatusBadge status={team.status} />
         </div>
         <p className="text-sm text-slate-700">
-          {team.location ?? "Location TBD"} · {team.active_count}/{team.max_members} members
+          {`${team.location ?? "Location TBD"} · ${team.active_count}/${team.max_members} members`}
         </p>
         {team.urgent_role && team.urgent_by && team.status === "open" ? (
           <UrgentBadge role={team.urgent_role} by={team.urgent_by} />
@@ -64,7 +64,10 @@ export function TeamCard({ team, currentUserId, actions }: TeamCardProps) {
       <LegCoverage covered={team.covered_roles} compact />
       <TeamFacts team={team} />
       <div className="mt-auto space-y-3 border-t border-slate-200 pt-4">
-        <JoinTeam team={team} currentUserId={currentUserId} />
+        <JoinTeam
+          team={{ id: team.id, creator_id: team.creator_id, status: team.status }}
+          currentUserId={currentUserId}
+        />
         {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
       </div>
     </article>

@@ -5,7 +5,10 @@ type Facts = {
   training_schedule: { days: readonly string[]; times: readonly string[] };
 };
 
-/** Looking for, Experience Level and Training Schedule (spec §2 team card). */
+/**
+ * Looking for, Experience Level and Training Schedule (spec §2 team card). Term and value styles are set
+ * once on the list, not on each of the rows of every card.
+ */
 export function TeamFacts({ team }: { team: Facts }) {
   const { days, times } = team.training_schedule;
   const schedule =
@@ -18,11 +21,11 @@ export function TeamFacts({ team }: { team: Facts }) {
     { label: "Training Schedule", value: schedule },
   ];
   return (
-    <dl className="space-y-2 text-sm">
+    <dl className="space-y-2 text-sm text-slate-900 [&_dt]:font-semibold [&_dt]:text-slate-600">
       {rows.map((r) => (
         <div key={r.label}>
-          <dt className="font-semibold text-slate-600">{r.label}</dt>
-          <dd className="text-slate-900">{r.value}</dd>
+          <dt>{r.label}</dt>
+          <dd>{r.value}</dd>
         </div>
       ))}
     </dl>

@@ -5,10 +5,11 @@ import type { Claims, Tx } from "@/lib/db";
 import { parseFilters } from "@/lib/browse/filters";
 import { largeDataSql, removeLargeDataSql } from "@/scripts/large-data";
 import { listAthletes, listOpenTeams } from "./browse";
-import { listConversations } from "./conversations";
+import { listConversations, unreadMessageCount } from "./conversations";
 import { myTeams, partnerCounts } from "./dashboard";
 import { readLiveNumbers } from "./live-numbers";
 import { findProfileByAuthId } from "./profiles";
+import { findTeamWithMembers, listMyTeams } from "./teams";
 
 // Every query /browse, /dashboard and the landing numbers run, EXPLAINed at a moderate generated size
 // (the planner's choices at 10k athletes are the same kind; seed-large + the render bench cover that).
@@ -68,6 +69,38 @@ async function seqScans(claims: Claims | null, run: (tx: Tx) => Promise<unknown>
   return found;
 }
 
+/**
+ * How often each private.* helper ran while `run` ran as the user (track_functions counts the calls of
+ * functions Postgres does not inline, which every security-definer policy helper is). A helper inside a
+ * policy or a list query must run once per statement, never once per row: at 10,000 athletes a per-row
+ * call made counting the open teams take a second (20261123007000, 20261123007100).
+ */
+async function helperCalls(claims: Claims | null, run: (tx: Tx) => Promise<unknown>) {
+  // The counters are the backend's pending ones, which may still hold earlier transactions: take the
+  // difference around `run`.
+  const read = async (tx: postgres.TransactionSql) =>
+    new Map(
+      (
+        await tx<{ name: string; n: number }[]>`
+          select p.proname as name, pg_stat_get_xact_function_calls(p.oid)::int as n
+          from pg_proc p join pg_namespace s on s.oid = p.pronamespace
+          where s.nspname = 'private' and pg_stat_get_xact_function_calls(p.oid) > 0`
+      ).map((r) => [r.name, r.n]),
+    );
+  const calls: Record<string, number> = {};
+  await admin.begin(async (tx) => {
+    await tx`set local track_functions = 'all'`;
+    await tx`select set_config('role', ${claims ? "authenticated" : "anon"}, true), set_config('request.jwt.claims', ${JSON.stringify(claims ?? { role: "anon" })}, true)`;
+    const before = await read(tx);
+    await run(tx as unknown as Tx);
+    for (const [name, n] of await read(tx)) {
+      if (n > (before.get(name) ?? 0)) calls[name] = n - (before.get(name) ?? 0);
+    }
+  });
+  return calls;
+}
+const total = (calls: Record<string, number>) => Object.values(calls).reduce((a, b) => a + b, 0);
+
 let me: Claims;
 let profile: { id: string; place: string; authId: string };
 
@@ -124,5 +157,51 @@ describe("query plans at scale (no sequential scan on a big table)", () => {
 
   it("landing numbers", async () => {
     expect(await seqScans(null, readLiveNumbers)).toEqual([]);
+  });
+});
+
+describe("policy helpers run once per statement, not once per row", () => {
+  it("browse as an athlete reads hundreds of open teams with a handful of helper calls", async () => {
+    const [open] = await admin<
+      { n: number }[]
+    >`select count(*)::int as n from public.teams where status = 'open'`;
+    expect(open!.n).toBeGreaterThan(100);
+    for (const params of filterSets) {
+      const f = parseFilters(params);
+      const calls = await helperCalls(me, (tx) =>
+        Promise.all([
+          listOpenTeams(tx, f, { specialty: "runner" }),
+          listAthletes(tx, f, { specialty: "runner" }),
+        ]),
+      );
+      expect({ params, perRow: [calls.is_team_member, calls.is_team_creator] }).toEqual({
+        params,
+        perRow: [undefined, undefined],
+      });
+      // At most a few per statement (counts, two list parts, athletes), whatever the number of teams.
+      expect(total(calls)).toBeLessThanOrEqual(16);
+    }
+  });
+
+  it("team pages and the dashboard's teams", async () => {
+    const [team] = await admin<{ id: string }[]>`
+      select team_id as id from public.team_members where profile_id = ${profile.id} limit 1`;
+    expect(team).toBeDefined();
+    const calls = await helperCalls(me, async (tx) => {
+      await findTeamWithMembers(tx, team!.id);
+      await listMyTeams(tx, profile.authId, profile.id);
+      await myTeams(tx, profile);
+    });
+    expect([calls.is_team_member, calls.is_team_creator]).toEqual([undefined, undefined]);
+    expect(total(calls)).toBeLessThanOrEqual(16);
+  });
+
+  it("the conversation list and the unread badge name the caller a fixed number of times", async () => {
+    const calls = await helperCalls(me, async (tx) => {
+      expect((await listConversations(tx, 50)).length).toBeGreaterThanOrEqual(3);
+      await unreadMessageCount(tx);
+    });
+    // Before 20261123007100: about six calls per conversation listed.
+    expect(calls.my_profile_id).toBeLessThanOrEqual(4);
   });
 });

@@ -75,7 +75,10 @@ export default async function TeamPage({ params }: { params: Promise<{ id: strin
             {!isCreator && !mine ? (
               // A shared team link lets an athlete ask to join right here, as on the team's card.
               <div className="max-w-sm space-y-3 border-t border-slate-200 pt-5">
-                <JoinTeam team={team} currentUserId={user.id} />
+                <JoinTeam
+                  team={{ id: team.id, creator_id: team.creator_id, status: team.status }}
+                  currentUserId={user.id}
+                />
               </div>
             ) : null}
             <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-5">
