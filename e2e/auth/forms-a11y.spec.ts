@@ -3,9 +3,6 @@ import { alerts, saveScreen } from "./alerts";
 import { expectNoAxeViolations } from "../support/axe";
 import { createConfirmedUser, signInThroughUI } from "../support/users";
 
-// Independent tests (each makes its own user or only reads public pages): spread over both workers.
-test.describe.configure({ mode: "parallel" });
-
 const views = [
   ["sign_in", "Sign in"],
   ["sign_up", "Create your account"],

@@ -3,9 +3,6 @@ import { authLink, waitForMail } from "../support/mailbox";
 import { saveScreen } from "./alerts";
 import { createConfirmedUser, requestMagicLink, sessionCookieName, signInThroughUI } from "../support/users";
 
-// Independent tests (each makes its own user or only reads public pages): spread over both workers.
-test.describe.configure({ mode: "parallel" });
-
 const protectedRoutes = [
   "/dashboard",
   "/profile",

@@ -3,9 +3,6 @@ import { landingPages } from "../../lib/content/landing-pages/index.ts";
 import { absoluteUrl, site } from "../../lib/site.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 
-// Independent tests (each makes its own user or only reads public pages): spread over both workers.
-test.describe.configure({ mode: "parallel" });
-
 /** Width and height from a PNG's IHDR chunk (bytes 16–23), after checking the signature. */
 function pngSize(body: Buffer) {
   expect(body.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");

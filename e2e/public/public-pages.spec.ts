@@ -3,9 +3,6 @@ import { absoluteUrl, site } from "../../lib/site.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { publicRoutes } from "./public-routes.ts";
 
-// Independent tests (each makes its own user or only reads public pages): spread over both workers.
-test.describe.configure({ mode: "parallel" });
-
 for (const route of publicRoutes) {
   test.describe(route.path, () => {
     test("renders the spec's content with title, canonical and social tags", async ({ page }) => {
