@@ -6,6 +6,7 @@ import { parseFilters } from "@/lib/browse/filters";
 import { largeDataSql, removeLargeDataSql } from "@/scripts/large-data";
 import { listAthletes, listOpenTeams } from "./browse";
 import { listConversations, unreadMessageCount } from "./conversations";
+import { listMessages, markConversationRead } from "./messages";
 import { myTeams, partnerCounts } from "./dashboard";
 import { readLiveNumbers } from "./live-numbers";
 import { findProfileByAuthId } from "./profiles";
@@ -155,6 +156,12 @@ describe("query plans at scale (no sequential scan on a big table)", () => {
     expect(await seqScans(me, (tx) => listConversations(tx, 3))).toEqual([]);
   });
 
+  it("a thread", async () => {
+    const [mine] = await admin<{ id: string }[]>`
+      select id from public.conversations where ${profile.id} in (participant_one_id, participant_two_id) limit 1`;
+    expect(await seqScans(me, (tx) => listMessages(tx, mine!.id))).toEqual([]);
+  });
+
   it("landing numbers", async () => {
     expect(await seqScans(null, readLiveNumbers)).toEqual([]);
   });
@@ -203,5 +210,29 @@ describe("policy helpers run once per statement, not once per row", () => {
     });
     // Before 20261123007100: about six calls per conversation listed.
     expect(calls.my_profile_id).toBeLessThanOrEqual(4);
+  });
+
+  it("opening a thread and marking it read look up the caller's conversations once per statement", async () => {
+    // One of my conversations, given 60 unread messages from the other side: a per-row helper would run
+    // at least once per message read and again per message marked.
+    const [conversation] = await admin<{ id: string; other: string }[]>`
+      select id, case when participant_one_id = ${profile.id} then participant_two_id else participant_one_id end
+        as other
+      from public.conversations where ${profile.id} in (participant_one_id, participant_two_id) limit 1`;
+    const added = await admin`
+      insert into public.messages (conversation_id, sender_id, content)
+      select ${conversation!.id}, ${conversation!.other}, 'Unread ' || i from generate_series(1, 60) i
+      returning id`;
+    const [{ n } = { n: 0 }] = await admin<{ n: number }[]>`
+      select count(*)::int as n from public.messages where conversation_id = ${conversation!.id}`;
+    let marked = 0;
+    const calls = await helperCalls(me, async (tx) => {
+      expect((await listMessages(tx, conversation!.id)).length).toBe(Math.min(n, 200));
+      marked = await markConversationRead(tx, conversation!.id, profile.id);
+    });
+    expect(marked).toBeGreaterThanOrEqual(added.length);
+    // Before 20261123008000: one is_participant call per message read, and again per message marked.
+    expect(calls.is_participant).toBeUndefined();
+    expect(total(calls)).toBeLessThanOrEqual(20);
   });
 });
