@@ -49,3 +49,24 @@ test("the dashboard card shows the reading, and 'Weather data unavailable' on fa
   // The rest of the dashboard did not wait for the weather.
   await expect(page.locator('[data-card="profile"]')).toBeVisible();
 });
+
+test("a phone, where the badge is hidden, asks for no reading until the window is wide enough", async ({
+  page,
+}) => {
+  await setWeatherMode("normal");
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/weather") asked.push(request.url());
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/about-noosa");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // Long enough for the idle-time load the wide layout would have made.
+  await page.waitForTimeout(1500);
+  expect(asked).toEqual([]);
+  await expect(badge(page)).toBeHidden();
+
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await expect(badge(page)).toContainText("25°C");
+  expect(asked.length).toBeGreaterThan(0);
+});
