@@ -4,10 +4,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Controller, get, useForm, type FieldPath } from "react-hook-form";
+import { Controller, get, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { KeepEarlyInput } from "@/components/forms/keep-early-input";
 import { Button, buttonClasses } from "@/components/ui/button";
+import { showServerFieldErrors, submitAction } from "@/lib/forms/action-result";
 import { prefilled } from "@/lib/forms/prefill";
 import { toastError, toastInfo, toastSuccess } from "@/lib/toast";
 import {
@@ -68,17 +69,9 @@ export function ProfileForm({ mode, defaultValues, action }: ProfileFormProps) {
   const busy = formState.isSubmitting || done;
 
   const onSubmit = handleSubmit(async (values) => {
-    let result: ProfileActionResult;
-    try {
-      result = await action(values);
-    } catch {
-      result = { ok: false, error: text.failure };
-    }
+    const result = await submitAction(() => action(values), text.failure);
     if (!result.ok) {
-      for (const [path, message] of Object.entries(result.fieldErrors ?? {})) {
-        if (path === "form") setError("root.server", { message });
-        else setError(path as FieldPath<FormInput>, { type: "server", message }, { shouldFocus: true });
-      }
+      showServerFieldErrors(result.fieldErrors, setError);
       toastError(result.error);
       return;
     }

@@ -8,6 +8,7 @@ import { get, useForm, type FieldPath } from "react-hook-form";
 import type { z } from "zod";
 import { KeepEarlyInput } from "@/components/forms/keep-early-input";
 import { Button, buttonClasses } from "@/components/ui/button";
+import { showServerFieldErrors, submitAction } from "@/lib/forms/action-result";
 import { prefilled } from "@/lib/forms/prefill";
 import { toastError, toastSuccess } from "@/lib/toast";
 import {
@@ -64,17 +65,9 @@ export function TeamForm({ mode, defaultValues, action, teamPath = "/teams" }: T
   const busy = formState.isSubmitting || done;
 
   const onSubmit = handleSubmit(async (values) => {
-    let result: TeamActionResult<{ teamId: string }>;
-    try {
-      result = await action(values);
-    } catch {
-      result = { ok: false, error: text.failure };
-    }
+    const result = await submitAction(() => action(values), text.failure);
     if (!result.ok) {
-      for (const [path, message] of Object.entries(result.fieldErrors ?? {})) {
-        if (path === "form") setError("root.server", { message });
-        else setError(path as FieldPath<Values>, { type: "server", message }, { shouldFocus: true });
-      }
+      showServerFieldErrors(result.fieldErrors, setError);
       toastError(result.error);
       return;
     }

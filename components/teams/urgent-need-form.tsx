@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import { FieldError, inputClasses } from "@/components/profile/form-field";
 import { Button } from "@/components/ui/button";
+import { submitAction } from "@/lib/forms/action-result";
 import { roleLabels, roleOrder, type Role } from "@/lib/teams/labels";
 import { noosaToday } from "@/lib/teams/urgency";
 import { toastError, toastSuccess } from "@/lib/toast";
@@ -25,12 +26,7 @@ export function UrgentNeedForm({ current, action }: Props) {
   async function send(input: { role: string; by: string } | null) {
     setBusy(true);
     setErrors({});
-    let result: TeamActionResult;
-    try {
-      result = await action(input);
-    } catch {
-      result = { ok: false, error: "Something went wrong. Please try again." };
-    }
+    const result = await submitAction(() => action(input), "Something went wrong. Please try again.");
     setBusy(false);
     if (!result.ok) {
       setErrors(result.fieldErrors ?? {});
