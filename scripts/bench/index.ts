@@ -13,6 +13,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
+import { browserVersion } from "./browser.ts";
 import { runForResults } from "./children.ts";
 import { gzipScriptBytes } from "./js-size.ts";
 import { lighthouse, type LighthouseSample } from "./lighthouse.ts";
@@ -175,6 +176,18 @@ async function main() {
         met: n("signInP95") <= 150,
       },
     );
+  }
+
+  if (parts.has("lighthouse") || parts.has("realtime")) {
+    // Before the builds: a missing browser should stop the run at once, with the way to get one.
+    raw.browser = browserVersion();
+    rows.push({
+      figure: "browser (Lighthouse, message latency)",
+      app: raw.browser as string,
+      value: "",
+      target: "",
+      met: null,
+    });
   }
 
   // The floor is only needed by the parts that compare with it; a render- or realtime-only run skips it.

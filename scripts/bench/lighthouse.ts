@@ -1,11 +1,13 @@
-/** One Lighthouse run (mobile, simulated throttling: its defaults) with Debian Chromium. */
+/** One Lighthouse run (mobile, simulated throttling: its defaults) with Debian Chromium (./browser.ts). */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { browserPath } from "./browser.ts";
 
 export type LighthouseSample = { scores: Record<string, number>; metrics: Record<string, number> };
 
 const version = process.env.LH_VERSION ?? "12";
+// --headless=new matters to the full chromium only; the headless shell is headless by itself.
 const chromeFlags =
   "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run";
 
@@ -41,7 +43,7 @@ export function lighthouse(url: string, outDir: string, name: string): Lighthous
     ],
     {
       stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
+      env: { ...process.env, CHROME_PATH: browserPath },
     },
   );
   const report = JSON.parse(readFileSync(output, "utf8")) as Report;

@@ -13,6 +13,7 @@
 import { chromium, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import postgres from "postgres";
+import { browserPath } from "./browser.ts";
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
@@ -72,7 +73,7 @@ async function main() {
   await waitForApp();
   const sql = postgres(env("LOCAL_DB_ADMIN_URL"), { max: 2, onnotice: () => {} });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: browserPath,
     args: ["--no-sandbox", "--disable-gpu"],
   });
   const sender = await athlete(sql, "Bench Sender");
