@@ -20,13 +20,12 @@ export function TeamsCard({ teams, createdOne }: { teams: MyTeam[]; createdOne: 
         <>
           <ul className="space-y-2">
             {teams.map((t) => (
-              <li
-                key={t.id}
-                className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2"
-              >
+              // Name above its status: the card is narrow, and a badge beside the name left room for a
+              // word or two of it.
+              <li key={t.id} className="flex flex-col items-start gap-1 rounded-lg bg-slate-50 px-3 py-2">
                 <Link
                   href={`/teams/${t.id}`}
-                  className="truncate font-semibold text-slate-900 underline-offset-2 hover:underline"
+                  className="line-clamp-2 font-semibold break-words text-slate-900 underline-offset-2 hover:underline"
                 >
                   {t.name}
                 </Link>

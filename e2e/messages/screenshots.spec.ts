@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { settleTransitions } from "../support/axe";
 import { DEMO_PASSWORD } from "../support/users";
 import { adminSql, makeAthlete, sendText, signedInPage, thread, waitForInbox, waitForLive } from "./support";
 
@@ -40,6 +41,7 @@ for (const [label, viewport] of Object.entries(viewports)) {
     await waitForInbox(mia.page);
     await sendText(jack.page, "Training ride Saturday 6 am from Noosaville?");
     await expect(mia.page.getByText("New message: Training ride Saturday")).toBeVisible();
+    await settleTransitions(mia.page);
     await shot(mia.page, `toast-and-badge-${label}`, false);
     await mia.context.close();
     await jack.context.close();

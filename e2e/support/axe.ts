@@ -14,9 +14,9 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 // A toast fading in is half transparent; axe blends its text into the background and reports a contrast
-// failure the finished toast does not have. Wait (briefly) for finite animations and transitions to end;
-// endless ones, such as the logo's, are left running.
-async function settleTransitions(page: Page) {
+// failure the finished toast does not have (and a screenshot shows it half there). Wait (briefly) for finite
+// animations and transitions to end; endless ones, such as the logo's, are left running.
+export async function settleTransitions(page: Page) {
   await page
     .waitForFunction(
       () =>
