@@ -1,105 +1,17 @@
-"use client";
-
-import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
-import { requestToJoinTeam } from "@/app/(protected)/teams/actions";
-import { Button } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button";
 import { roleLabels, roleOrder } from "@/lib/teams/labels";
-import type { TeamStatus } from "@/lib/validation/team";
+import { JoinTeamControl, type JoinTeamProps } from "./join-team-control";
 
-// Spec §7/§9: after a successful request or a missing profile, move on after 1.5 s.
-const redirectDelay = 1500;
-
-type JoinTeamProps = {
-  /** Only what the control needs: a server page passes these three fields, not the whole team. */
-  team: { id: string; creator_id: string; status: TeamStatus };
-  /** The signed-in user's account (auth) id, or null for a visitor. */
-  currentUserId: string | null;
-};
+const roles = roleOrder.map((value) => ({ value, label: roleLabels[value] }));
 
 /**
  * "Join as" and Request to Join Team (spec §2 "Team card", §8): a visitor is sent to /auth, an account
  * without a profile to /create-profile, a sent request to its conversation in /messages. On team cards
- * and on the team page of someone who is not in the team. It sits on /browse, a public page, so the toast
- * code (sonner) is loaded only when the button is pressed, beside the request.
+ * and on the team page of someone who is not in the team. The labels and the button's look are worked
+ * out here, on the server, so the browser loads only the behaviour.
  */
-export function JoinTeam({ team, currentUserId }: JoinTeamProps) {
-  const router = useRouter();
-  const roleId = useId();
-  const [role, setRole] = useState("");
-  const [state, setState] = useState<"idle" | "sending" | "sent">("idle");
-  const own = currentUserId !== null && currentUserId === team.creator_id;
-  const joinable = !own && team.status === "open";
-
-  async function join() {
-    const toasts = import("@/lib/toast");
-    if (!currentUserId) {
-      (await toasts).toastError("Please sign in to join a team");
-      router.push("/auth");
-      return;
-    }
-    setState("sending");
-    let result: Awaited<ReturnType<typeof requestToJoinTeam>>;
-    try {
-      result = await requestToJoinTeam(team.id, role);
-    } catch {
-      result = { ok: false, error: "Failed to send request" };
-    }
-    const { toastError, toastSuccess } = await toasts;
-    if (result.ok) {
-      setState("sent");
-      toastSuccess("Your request has been sent!");
-      // Straight into the conversation the request was posted to.
-      setTimeout(() => router.push(`/messages?c=${result.conversationId}`), redirectDelay);
-      return;
-    }
-    setState("idle");
-    toastError(result.error || "Failed to send request");
-    if (result.code === "UNAUTHENTICATED") router.push("/auth");
-    if (result.code === "PROFILE_NOT_FOUND") setTimeout(() => router.push("/create-profile"), redirectDelay);
-  }
-
-  const label = own
-    ? "Your Team"
-    : team.status !== "open"
-      ? `Team is ${team.status}`
-      : state === "sending"
-        ? "Sending Request..."
-        : state === "sent"
-          ? "Request Sent"
-          : "Request to Join Team";
-
+export function JoinTeam(props: JoinTeamProps) {
   return (
-    <>
-      {joinable && state !== "sent" ? (
-        <div>
-          <label htmlFor={roleId} className="block text-sm font-semibold text-slate-800">
-            Join as
-          </label>
-          <select
-            id={roleId}
-            value={role}
-            onChange={(e) => setRole(e.target.value)}
-            disabled={state !== "idle"}
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
-          >
-            <option value="">My specialty</option>
-            {roleOrder.map((r) => (
-              <option key={r} value={r}>
-                {roleLabels[r]}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
-      <Button
-        className="w-full"
-        disabled={!joinable || state !== "idle"}
-        aria-disabled={!joinable || state !== "idle"}
-        onClick={join}
-      >
-        {label}
-      </Button>
-    </>
+    <JoinTeamControl {...props} roles={roles} buttonClassName={buttonClasses("primary", "md", "w-full")} />
   );
 }

@@ -1,0 +1,49 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { startConversation } from "@/app/(protected)/messages/actions";
+import { hasSessionCookie } from "@/lib/supabase/session-cookie";
+
+// Spec §9: 1.5 s before a missing profile sends the athlete to /create-profile.
+const PROFILE_REDIRECT_MS = 1500;
+
+/**
+ * The client half of StartConversationButton (./start-conversation-button.tsx), which passes the finished
+ * class list. It sits on static public pages, so the toast code (sonner) is loaded only when it is needed.
+ */
+export function StartConversationControl({ profileId, className }: { profileId: string; className: string }) {
+  const router = useRouter();
+  const [connecting, setConnecting] = useState(false);
+
+  async function start() {
+    if (!hasSessionCookie(document.cookie)) return router.push("/auth");
+    setConnecting(true);
+    const result = await startConversation(profileId).catch(() => null);
+    const toast = await import("@/lib/toast");
+    if (result?.ok) {
+      toast.toastSuccess("Conversation started!");
+      return router.push(`/messages?c=${result.conversationId}`);
+    }
+    if (result?.code === "AUTH") return router.push("/auth");
+    if (result?.code === "PROFILE_NOT_FOUND") {
+      toast.toastError("Please create your profile first to send messages");
+      setTimeout(() => router.push("/create-profile"), PROFILE_REDIRECT_MS);
+      return;
+    }
+    toast.toastError(result?.error ?? "Failed to start conversation. Please try again.");
+    setConnecting(false);
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={start}
+      disabled={connecting}
+      aria-busy={connecting || undefined}
+      className={className}
+    >
+      {connecting ? "Connecting..." : "Send Message"}
+    </button>
+  );
+}

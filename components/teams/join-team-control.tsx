@@ -1,0 +1,108 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { requestToJoinTeam } from "@/app/(protected)/teams/actions";
+import type { TeamStatus } from "@/lib/validation/team";
+
+// Spec §7/§9: after a successful request or a missing profile, move on after 1.5 s.
+const redirectDelay = 1500;
+
+export type JoinTeamProps = {
+  /** Only what the control needs: a server page passes these three fields, not the whole team. */
+  team: { id: string; creator_id: string; status: TeamStatus };
+  /** The signed-in user's account (auth) id, or null for a visitor. */
+  currentUserId: string | null;
+};
+
+type JoinTeamControlProps = JoinTeamProps & {
+  /** The "Join as" choices, labelled, and the button's class list: made on the server (./join-team.tsx). */
+  roles: { value: string; label: string }[];
+  buttonClassName: string;
+};
+
+/**
+ * The client half of JoinTeam. It sits on /browse, a public page, so the toast code (sonner) is loaded
+ * only when the button is pressed, beside the request.
+ */
+export function JoinTeamControl({ team, currentUserId, roles, buttonClassName }: JoinTeamControlProps) {
+  const router = useRouter();
+  const roleId = useId();
+  const [role, setRole] = useState("");
+  const [state, setState] = useState<"idle" | "sending" | "sent">("idle");
+  const own = currentUserId !== null && currentUserId === team.creator_id;
+  const joinable = !own && team.status === "open";
+
+  async function join() {
+    const toasts = import("@/lib/toast");
+    if (!currentUserId) {
+      (await toasts).toastError("Please sign in to join a team");
+      router.push("/auth");
+      return;
+    }
+    setState("sending");
+    let result: Awaited<ReturnType<typeof requestToJoinTeam>>;
+    try {
+      result = await requestToJoinTeam(team.id, role);
+    } catch {
+      result = { ok: false, error: "Failed to send request" };
+    }
+    const { toastError, toastSuccess } = await toasts;
+    if (result.ok) {
+      setState("sent");
+      toastSuccess("Your request has been sent!");
+      // Straight into the conversation the request was posted to.
+      setTimeout(() => router.push(`/messages?c=${result.conversationId}`), redirectDelay);
+      return;
+    }
+    setState("idle");
+    toastError(result.error || "Failed to send request");
+    if (result.code === "UNAUTHENTICATED") router.push("/auth");
+    if (result.code === "PROFILE_NOT_FOUND") setTimeout(() => router.push("/create-profile"), redirectDelay);
+  }
+
+  const label = own
+    ? "Your Team"
+    : team.status !== "open"
+      ? `Team is ${team.status}`
+      : state === "sending"
+        ? "Sending Request..."
+        : state === "sent"
+          ? "Request Sent"
+          : "Request to Join Team";
+
+  return (
+    <>
+      {joinable && state !== "sent" ? (
+        <div>
+          <label htmlFor={roleId} className="block text-sm font-semibold text-slate-800">
+            Join as
+          </label>
+          <select
+            id={roleId}
+            value={role}
+            onChange={(e) => setRole(e.target.value)}
+            disabled={state !== "idle"}
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+          >
+            <option value="">My specialty</option>
+            {roles.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <button
+        type="button"
+        className={buttonClassName}
+        disabled={!joinable || state !== "idle"}
+        aria-disabled={!joinable || state !== "idle"}
+        onClick={join}
+      >
+        {label}
+      </button>
+    </>
+  );
+}
