@@ -40,6 +40,8 @@ for (const [label, viewport] of Object.entries(viewports)) {
 
     await signInThroughUI(page, me, "/dashboard");
     await expect(page.locator('[data-card="weather"]')).toContainText("Feels like");
+    // Every card streamed in: no skeleton left.
+    await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
     await shot(page, `dashboard-${label}`);
     await page.goto("/browse?role=swimmer");
     await shot(page, `browse-signed-in-${label}`);
