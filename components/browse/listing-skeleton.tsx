@@ -1,8 +1,9 @@
 /**
  * Placeholder cards while a list streams in. A full load of /browse sends them twice (route and list
- * fallbacks), so the lines' shared classes sit once on their parent (`*:`).
+ * fallbacks), in its HTML and again in its RSC payload, so they are kept small: the lines' shared classes
+ * sit once on their parent (`*:`), and one row of three fills the first screen on any width.
  */
-export function ListingSkeleton({ cards = 6 }: { cards?: number }) {
+export function ListingSkeleton({ cards = 3 }: { cards?: number }) {
   return (
     <div aria-busy="true" className="mt-6">
       <p className="sr-only" role="status">
