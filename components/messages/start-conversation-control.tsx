@@ -3,10 +3,12 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { startConversation } from "@/app/(protected)/messages/actions";
+import { submitAction } from "@/lib/forms/action-result";
 import { hasSessionCookie } from "@/lib/supabase/session-cookie";
 
 // Spec §9: 1.5 s before a missing profile sends the athlete to /create-profile.
 const PROFILE_REDIRECT_MS = 1500;
+const failure = "Failed to start conversation. Please try again.";
 
 /**
  * The client half of StartConversationButton (./start-conversation-button.tsx), which passes the finished
@@ -19,19 +21,19 @@ export function StartConversationControl({ profileId, className }: { profileId: 
   async function start() {
     if (!hasSessionCookie(document.cookie)) return router.push("/auth");
     setConnecting(true);
-    const result = await startConversation(profileId).catch(() => null);
+    const result = await submitAction(() => startConversation(profileId), failure);
     const toast = await import("@/lib/toast");
-    if (result?.ok) {
+    if (result.ok) {
       toast.toastSuccess("Conversation started!");
       return router.push(`/messages?c=${result.conversationId}`);
     }
-    if (result?.code === "AUTH") return router.push("/auth");
-    if (result?.code === "PROFILE_NOT_FOUND") {
+    if (result.code === "AUTH") return router.push("/auth");
+    if (result.code === "PROFILE_NOT_FOUND") {
       toast.toastError("Please create your profile first to send messages");
       setTimeout(() => router.push("/create-profile"), PROFILE_REDIRECT_MS);
       return;
     }
-    toast.toastError(result?.error ?? "Failed to start conversation. Please try again.");
+    toast.toastError(result.error);
     setConnecting(false);
   }
 

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { requestToJoinTeam } from "@/app/(protected)/teams/actions";
+import { submitAction } from "@/lib/forms/action-result";
 import type { TeamStatus } from "@/lib/validation/team";
 
 // Spec §7/§9: after a successful request or a missing profile, move on after 1.5 s.
@@ -41,12 +42,7 @@ export function JoinTeamControl({ team, currentUserId, roles, buttonClassName }:
       return;
     }
     setState("sending");
-    let result: Awaited<ReturnType<typeof requestToJoinTeam>>;
-    try {
-      result = await requestToJoinTeam(team.id, role);
-    } catch {
-      result = { ok: false, error: "Failed to send request" };
-    }
+    const result = await submitAction(() => requestToJoinTeam(team.id, role), "Failed to send request");
     const { toastError, toastSuccess } = await toasts;
     if (result.ok) {
       setState("sent");

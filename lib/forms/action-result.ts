@@ -1,6 +1,7 @@
 import type { FieldPath, FieldValues, UseFormSetError } from "react-hook-form";
 
-type Failure = { ok: false; error: string; fieldErrors?: Record<string, string> };
+/** What a thrown call becomes: no field messages and no code, only the caller's failure message. */
+type Failure = { ok: false; error: string; code?: undefined; fieldErrors?: undefined };
 
 /**
  * Runs a form's server action. A lost connection or a server that throws becomes an ordinary failure with
