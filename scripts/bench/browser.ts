@@ -6,15 +6,14 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-
-export const browserPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
+import { chromiumPath } from "../../e2e/support/chromium.ts";
 
 /** "Chromium 156.0.8078.79" (and the path), or a plain message saying how to get a browser. */
 export function browserVersion(): string {
-  if (!existsSync(browserPath)) {
+  if (!existsSync(chromiumPath)) {
     throw new Error(
-      `No browser at ${browserPath}: apt-get install chromium-headless-shell, or set CHROMIUM_PATH.`,
+      `No browser at ${chromiumPath}: apt-get install chromium-headless-shell, or set CHROMIUM_PATH.`,
     );
   }
-  return `${execFileSync(browserPath, ["--version"], { encoding: "utf8" }).trim()} (${browserPath})`;
+  return `${execFileSync(chromiumPath, ["--version"], { encoding: "utf8" }).trim()} (${chromiumPath})`;
 }

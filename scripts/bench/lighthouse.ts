@@ -2,7 +2,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { browserPath } from "./browser.ts";
+import { chromiumPath } from "../../e2e/support/chromium.ts";
 
 export type LighthouseSample = { scores: Record<string, number>; metrics: Record<string, number> };
 
@@ -43,7 +43,7 @@ export function lighthouse(url: string, outDir: string, name: string): Lighthous
     ],
     {
       stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, CHROME_PATH: browserPath },
+      env: { ...process.env, CHROME_PATH: chromiumPath },
     },
   );
   const report = JSON.parse(readFileSync(output, "utf8")) as Report;

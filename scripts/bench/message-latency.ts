@@ -13,7 +13,7 @@
 import { chromium, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import postgres from "postgres";
-import { browserPath } from "./browser.ts";
+import { chromiumPath } from "../../e2e/support/chromium.ts";
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
@@ -73,7 +73,7 @@ async function main() {
   await waitForApp();
   const sql = postgres(env("LOCAL_DB_ADMIN_URL"), { max: 2, onnotice: () => {} });
   const browser = await chromium.launch({
-    executablePath: browserPath,
+    executablePath: chromiumPath,
     args: ["--no-sandbox", "--disable-gpu"],
   });
   const sender = await athlete(sql, "Bench Sender");
