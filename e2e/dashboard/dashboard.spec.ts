@@ -54,8 +54,10 @@ test("latest conversations, teams with their status, and no Create Team once the
     const [one, two] = [me.profileId, other.profileId].sort();
     const [c] = await db<{ id: string }[]>`
       insert into public.conversations (participant_one_id, participant_two_id) values (${one!}, ${two!}) returning id`;
+    // The newest carries a long unbroken path, as a join request's profile link does.
+    const text = `Hello number ${i}${i === 3 ? ` /profile/${other.profileId}${"x".repeat(120)}` : ""}`;
     await db`insert into public.messages (conversation_id, sender_id, content, created_at)
-             values (${c!.id}, ${other.profileId}, ${`Hello number ${i}`}, now() - ${`${4 - i} hours`}::interval)`;
+             values (${c!.id}, ${other.profileId}, ${text}, now() - ${`${4 - i} hours`}::interval)`;
   }
   const ownTeam = `Own Crew ${Date.now()}`;
   await createTeam(me, { name: ownTeam, status: "open" });
@@ -82,6 +84,11 @@ test("latest conversations, teams with their status, and no Create Team once the
   await expect(teams.getByRole("listitem").filter({ hasText: fullTeam })).toContainText("Full team");
   await expect(card(page, "actions").getByRole("link", { name: "Create Team" })).toHaveCount(0);
   await expectNoAxeViolations(page);
+
+  // On a phone the long last message is cut short in its card, not widening the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(messages.getByRole("listitem").first()).toContainText("Hello number 3");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test("an account without a profile is guided to create one", async ({ page }) => {

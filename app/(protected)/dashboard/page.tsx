@@ -15,7 +15,7 @@ import { getMyProfile } from "@/lib/data/my-profile";
 
 export const metadata: Metadata = { title: "Dashboard", robots: { index: false } };
 
-const grid = "mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6 md:grid-cols-2 lg:grid-cols-3";
+const grid = "mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-10 sm:px-6 md:grid-cols-2 lg:grid-cols-3";
 
 /**
  * The dashboard (spec §2): six cards, each reading its own data on the server inside its own Suspense,
