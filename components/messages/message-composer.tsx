@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { sendMessage } from "@/app/(protected)/messages/actions";
+import { sendMessage } from "@/lib/actions/messages";
 import { newId } from "@/lib/messages/new-id";
 import type { Message } from "@/lib/messages/types";
 import { charCount, normaliseText } from "@/lib/validation/text";

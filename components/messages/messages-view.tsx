@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import { fetchConversations } from "@/app/(protected)/messages/actions";
+import { fetchConversations } from "@/lib/actions/messages";
 import { isOpenConversation, onInboxEvent, startInbox } from "@/lib/messages/inbox";
 import { applyMessage } from "@/lib/messages/list";
 import type { ConversationSummary, Message } from "@/lib/messages/types";

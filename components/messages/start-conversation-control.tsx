@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { startConversation } from "@/app/(protected)/messages/actions";
+import { startConversation } from "@/lib/actions/messages";
 import { submitAction } from "@/lib/forms/action-result";
 import { hasSessionCookie } from "@/lib/supabase/session-cookie";
 

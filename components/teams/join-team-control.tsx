@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { requestToJoinTeam } from "@/app/(protected)/teams/actions";
+import { requestToJoinTeam } from "@/lib/actions/teams";
 import { submitAction } from "@/lib/forms/action-result";
 import type { TeamStatus } from "@/lib/validation/team";
 

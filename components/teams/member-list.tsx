@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import type { TeamMember } from "@/lib/data/teams";
 import { levelLabels, roleLabels } from "@/lib/teams/labels";
-import { removeMember } from "@/app/(protected)/teams/[id]/actions";
+import { removeMember } from "@/lib/actions/teams";
 import { TeamActionButton } from "./team-action-button";
 
 /** A member's name, linked to their profile when it is public; "Private athlete" when it is hidden. */

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { TeamMember } from "@/lib/data/teams";
 import { levelLabels, roleLabels } from "@/lib/teams/labels";
-import { acceptRequest, declineRequest } from "@/app/(protected)/teams/[id]/actions";
+import { acceptRequest, declineRequest } from "@/lib/actions/teams";
 import { MemberName } from "./member-list";
 import { TeamActionButton } from "./team-action-button";
 

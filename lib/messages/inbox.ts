@@ -1,5 +1,5 @@
 import type { RealtimeChannel } from "@supabase/supabase-js";
-import { fetchInboxState } from "@/app/(protected)/messages/actions";
+import { fetchInboxState } from "@/lib/actions/messages";
 import { createClient } from "@/lib/supabase/client";
 import { realtimeClient } from "./realtime-client";
 import type { Message } from "./types";

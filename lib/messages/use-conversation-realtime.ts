@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { fetchMessages, markRead } from "@/app/(protected)/messages/actions";
+import { fetchMessages, markRead } from "@/lib/actions/messages";
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 import { refreshUnread, setOpenConversation } from "./inbox";
 import { realtimeClient } from "./realtime-client";

@@ -12,8 +12,8 @@ vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }
 
 const { createTeamAction } = await import("./create/actions");
 const { updateTeamAction } = await import("./[id]/edit/actions");
-const { requestToJoinTeam } = await import("./actions");
-const { acceptRequest, leaveTeamAction, setUrgentNeedAction } = await import("./[id]/actions");
+const { acceptRequest, requestToJoinTeam } = await import("@/lib/actions/teams");
+const { leaveTeamAction, setUrgentNeedAction } = await import("./[id]/actions");
 
 const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 1, onnotice: () => {} });
 const run = randomUUID().slice(0, 8);

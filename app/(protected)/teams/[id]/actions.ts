@@ -1,39 +1,17 @@
 "use server";
 
 import { runTeamWrite } from "@/lib/data/team-action";
-import { decide, leaveTeam, setUrgentNeed } from "@/lib/data/team-writes";
+import { leaveTeam, setUrgentNeed } from "@/lib/data/team-writes";
 import { noosaToday } from "@/lib/teams/urgency";
 import {
-  memberIdSchema,
   teamFieldErrors,
   teamIdSchema,
   urgentNeedSchema,
   type TeamActionResult,
 } from "@/lib/validation/team";
 
-// The creator's decisions and a member's leaving, from the team page. The SQL functions check who may.
+// A member's leaving and the creator's urgent need, from this team page. The SQL functions check who may.
 const failure = "Something went wrong. Please try again.";
-
-function memberAction(fn: "accept_join_request" | "decline_join_request" | "remove_team_member") {
-  return async (memberId: unknown): Promise<TeamActionResult> => {
-    const id = memberIdSchema.safeParse(memberId);
-    if (!id.success) return { ok: false, error: "Member not found" };
-    return runTeamWrite(`team.${fn}`, failure, async (tx) => {
-      await decide(tx, fn, id.data);
-      return {};
-    });
-  };
-}
-
-export async function acceptRequest(memberId: unknown) {
-  return memberAction("accept_join_request")(memberId);
-}
-export async function declineRequest(memberId: unknown) {
-  return memberAction("decline_join_request")(memberId);
-}
-export async function removeMember(memberId: unknown) {
-  return memberAction("remove_team_member")(memberId);
-}
 
 export async function leaveTeamAction(teamId: unknown): Promise<TeamActionResult> {
   const id = teamIdSchema.safeParse(teamId);

@@ -11,7 +11,7 @@ import { messageErrors as E } from "@/lib/validation/message";
 // Everything below it (zod, SQL functions, RLS) is real.
 const session = vi.hoisted(() => ({ claims: null as Claims | null }));
 vi.mock("@/lib/auth/session", () => ({ getClaims: async () => session.claims }));
-const actions = await import("./actions");
+const actions = await import("./messages");
 
 const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
 const as = (a: Athlete | null) => (session.claims = a?.claims ?? null);
