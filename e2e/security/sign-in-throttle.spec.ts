@@ -3,7 +3,8 @@ import { alerts, saveScreen } from "../auth/alerts";
 import { createConfirmedUser } from "../support/users";
 
 // Issue 13, item 2. Each visitor gets its own address the way a proxy would pass it on (x-forwarded-for),
-// so this test neither counts against nor depends on the other tests' 127.0.0.1.
+// so this test neither counts against nor depends on the other tests' 127.0.0.1. The e2e app server runs
+// with TRUSTED_PROXY=127.0.0.1 (playwright.config.ts): the browser plays the proxy in front of the app.
 async function visitor(browser: Browser, address: string) {
   const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": address } });
   return { context, page: await context.newPage() };
@@ -40,4 +41,29 @@ test("wrong passwords slow the guesser down, not the account's owner elsewhere",
   await owner.page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(owner.page).toHaveURL(`${baseURL}/dashboard`);
   await owner.context.close();
+});
+
+// Issue 21, finding 1: after one address was blocked, ten more guesses, each with a new made-up
+// X-Forwarded-For, all reached the password check. Behind a proxy the client's own entries come first and
+// the address the proxy saw last (nginx's $proxy_add_x_forwarded_for); only that last one may count.
+test("a made-up X-Forwarded-For does not get a throttled guesser more tries", async ({ browser }) => {
+  const user = await createConfirmedUser();
+  const real = "203.0.113.78";
+  const attacker = await visitor(browser, real);
+  await attacker.page.goto("/auth");
+  await attacker.page.getByLabel("Email address").fill(user.email);
+  const guess = async (i: number) => {
+    await attacker.page.getByLabel("Password", { exact: true }).fill(`wrong-${i}`);
+    await Promise.all([
+      attacker.page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/auth")),
+      attacker.page.getByRole("button", { name: "Sign in", exact: true }).click(),
+    ]);
+  };
+  for (let i = 0; i < 5; i++) await guess(i);
+  for (let i = 0; i < 10; i++) {
+    await attacker.page.setExtraHTTPHeaders({ "x-forwarded-for": `198.51.100.${10 + i}, ${real}` });
+    await guess(5 + i);
+    await expect(alerts(attacker.page)).toHaveText("Too many attempts, try again in 15 minutes.");
+  }
+  await attacker.context.close();
 });

@@ -1,19 +1,91 @@
+import { BlockList, isIP } from "node:net";
+
 /**
- * The visitor's address, for throttling and for Auth's own per-address limits.
+ * The visitor's address, for throttling and for Auth's own per-address limits (README, Security).
  *
- * On Vercel the platform sets `x-forwarded-for` to the client's address, overwriting whatever the client
- * sent (https://vercel.com/docs/headers/request-headers), and `x-real-ip` to the same value. `next start`
- * without a proxy sets `x-forwarded-for` from the socket only when the request has none, so a server
- * exposed directly must sit behind a proxy that overwrites the header (see README, Security). The first
- * entry is taken: with Vercel it is the only one. IPv4-mapped IPv6 (`::ffff:1.2.3.4`) counts as the IPv4
- * address, so one visitor cannot appear as two. Anything that is not an IP address gives null.
+ * A forwarded address is believed only from a proxy the deployment names in `TRUSTED_PROXY`:
+ * - unset or `none` (the default): no header is believed. Next.js 16 gives app code no socket address
+ *   (`request.ip` is gone since 15); `next start` writes the socket address into `x-forwarded-for` only
+ *   when the request has none, so a client that sends the header picks its own address. Unknown is the
+ *   only safe answer: per-address limits then fall back to per-account ones and Auth sees this server.
+ * - `vercel`: `x-vercel-forwarded-for`, which Vercel's edge sets to the client's address; a client cannot
+ *   set it (https://vercel.com/docs/headers/request-headers), and an Enterprise trusted proxy in front of
+ *   Vercel cannot rewrite it either, unlike `x-forwarded-for`.
+ * - a comma-separated list of addresses or CIDR ranges (e.g. `10.0.0.0/8,2001:db8::1`): the app is reachable
+ *   only through a proxy that appends the address it saw to `x-forwarded-for` (nginx
+ *   `$proxy_add_x_forwarded_for`, Caddy, a load balancer). The client is the right-most entry that is not one
+ *   of the listed proxies, so whatever the client wrote further left is ignored.
+ * IPv4-mapped IPv6 (`::ffff:1.2.3.4`) counts as the IPv4 address, so one visitor cannot appear as two.
  */
-export function clientIp(headers: Headers): string | null {
-  const raw = headers.get("x-forwarded-for")?.split(",")[0]?.trim() || headers.get("x-real-ip")?.trim() || "";
-  const value = raw.toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
-  if (/^(\d{1,3})(\.\d{1,3}){3}$/.test(value)) {
-    return value.split(".").every((part) => Number(part) <= 255) ? value : null;
+export type TrustedProxy = { kind: "none" } | { kind: "vercel" } | { kind: "list"; list: BlockList };
+
+export function parseTrustedProxy(value: string | undefined): TrustedProxy {
+  const text = value?.trim() ?? "";
+  if (text === "" || text.toLowerCase() === "none") return { kind: "none" };
+  if (text.toLowerCase() === "vercel") return { kind: "vercel" };
+  const list = new BlockList();
+  for (const entry of text.split(",").map((part) => part.trim())) {
+    const [address = "", bits, extra] = entry.split("/");
+    const ip = normalise(address);
+    const family = ip ? (isIP(ip) === 6 ? "ipv6" : "ipv4") : null;
+    const prefix = bits === undefined ? null : Number(bits);
+    const max = family === "ipv6" ? 128 : 32;
+    if (
+      !ip ||
+      !family ||
+      extra !== undefined ||
+      (prefix !== null && (!/^\d{1,3}$/.test(bits!) || prefix > max))
+    ) {
+      throw new Error(
+        `TRUSTED_PROXY: "${entry}" is not an address or CIDR range; use none, vercel or a list such as 10.0.0.0/8,192.0.2.1. See .env.example.`,
+      );
+    }
+    if (prefix === null) list.addAddress(ip, family);
+    else list.addSubnet(ip, prefix, family);
   }
-  if (value.includes(":") && /^[0-9a-f:.]{2,45}$/.test(value)) return value;
-  return null;
+  return { kind: "list", list };
+}
+
+let configured: { raw: string | undefined; parsed: TrustedProxy } | undefined;
+
+/** `TRUSTED_PROXY` from the environment, parsed once (a bad value fails loudly on the first request). */
+export function trustedProxy(): TrustedProxy {
+  const raw = process.env.TRUSTED_PROXY;
+  if (!configured || configured.raw !== raw) configured = { raw, parsed: parseTrustedProxy(raw) };
+  return configured.parsed;
+}
+
+let warned = false;
+
+export function clientIp(headers: Headers, trusted: TrustedProxy = trustedProxy()): string | null {
+  if (trusted.kind === "none") {
+    if (!warned && process.env.NODE_ENV === "production") {
+      warned = true;
+      console.warn(
+        "TRUSTED_PROXY is not set: visitors' addresses are unknown, so sign-in throttling counts per account only and Supabase Auth sees this server. Set it to vercel or to your proxies' addresses (.env.example).",
+      );
+    }
+    return null;
+  }
+  if (trusted.kind === "vercel") return normalise(headers.get("x-vercel-forwarded-for")?.split(",")[0]);
+  const hops = (headers.get("x-forwarded-for") ?? "").split(",").map((part) => part.trim());
+  let client: string | null = null;
+  for (let i = hops.length - 1; i >= 0; i--) {
+    client = normalise(hops[i]);
+    // Anything that is not an address is where a client's own text begins: believe nothing left of it.
+    if (!client) return null;
+    if (!trusted.list.check(client, isIP(client) === 6 ? "ipv6" : "ipv4")) return client;
+  }
+  // Every hop is one of our proxies (a health check from inside): the left-most is the best we know.
+  return client;
+}
+
+/** A valid IP address in one spelling (IPv6 lower case, IPv4-mapped IPv6 as IPv4), else null. */
+function normalise(raw: string | undefined): string | null {
+  const value = (raw ?? "")
+    .trim()
+    .toLowerCase()
+    .replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
+  // No zone ids (`fe80::1%eth0`): an address on the internet has none.
+  return /^[0-9a-f:.]{2,45}$/.test(value) && isIP(value) ? value : null;
 }

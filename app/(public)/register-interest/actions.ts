@@ -2,6 +2,7 @@
 
 import { createHash } from "node:crypto";
 import { headers } from "next/headers";
+import { clientIp } from "@/lib/auth/client-ip";
 import { isRateLimited, saveInterest } from "@/lib/data/interest";
 import { withRls } from "@/lib/db";
 import { interestSchema, type InterestInput, type InterestResult } from "@/lib/validation/interest";
@@ -9,10 +10,13 @@ import { interestSchema, type InterestInput, type InterestResult } from "@/lib/v
 const failure = "Sorry, we couldn't save your details. Please try again.";
 const tooMany = "Too many attempts. Please wait a few minutes and try again.";
 
-/** A hash of the caller's address: enough to rate-limit, never stored in the clear. */
+/**
+ * A hash of the caller's address (lib/auth/client-ip.ts: only a trusted proxy's word counts): enough to
+ * rate-limit, never stored in the clear. With no trusted address every caller shares one key, so the limit
+ * still stops a flood (site-wide) rather than letting each made-up address write.
+ */
 async function clientKey(): Promise<string> {
-  const h = await headers();
-  const ip = h.get("x-forwarded-for")?.split(",")[0]?.trim() || h.get("x-real-ip") || "unknown";
+  const ip = clientIp(await headers()) ?? "unknown";
   return createHash("sha256").update(ip).digest("hex").slice(0, 32);
 }
 
