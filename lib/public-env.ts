@@ -3,7 +3,7 @@
  * `lib/env.ts` validates the same values on the server (and at build, from next.config.ts).
  */
 
-/** The local Supabase stand-in (supabase/local), used when no Supabase project is configured. */
+/** The local Supabase stand-in (packages/supabase-local), used when no Supabase project is configured. */
 export const localStack = {
   supabaseUrl: "http://127.0.0.1:54321",
   publishableKey: "sb_publishable_local_development_key",

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { dropRealtimeSockets, restartPostgres } from "../../supabase/local/test-support/faults";
+import { dropRealtimeSockets, restartPostgres } from "@noosa-tri/supabase-local/test-support";
 import {
   adminSql,
   conversationBetween,

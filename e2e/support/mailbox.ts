@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import type { Mail } from "../../supabase/local/mailbox.ts";
+import type { Mail } from "@noosa-tri/supabase-local";
 import { stackEnv } from "./stack-env";
 
 function messagesUrl(to?: string): string {

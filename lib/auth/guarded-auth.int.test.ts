@@ -7,7 +7,7 @@ import {
   localSwitch,
   stackEnv,
   uniqueEmail,
-} from "@/supabase/local/test-support/clients";
+} from "@noosa-tri/supabase-local/test-support";
 import { guardedSignIn } from "./guarded-auth";
 import { throttleRules } from "./throttle";
 

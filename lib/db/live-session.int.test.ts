@@ -4,7 +4,7 @@ import { insertProfile, updateProfile } from "@/lib/data/profile-writes";
 import { findProfileByAuthId } from "@/lib/data/profiles";
 import { withRls, type Claims } from "@/lib/db";
 import type { ProfileInput } from "@/lib/validation/profile";
-import { createConfirmedUser, plainClient } from "@/supabase/local/test-support/clients";
+import { createConfirmedUser, plainClient } from "@noosa-tri/supabase-local/test-support";
 
 // Issue 13, item 3: after sign-out the access token still verifies offline for up to an hour; a write
 // made with it must be refused. Runs inside `with-stack --test` (npm run test:integration).

@@ -2,8 +2,13 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool, withRls } from "@/lib/db";
 import { insertMessage } from "@/lib/data/messages";
-import { adminSql, eventually, signedInUser, subscribe } from "@/supabase/local/realtime/test-support";
-import { restartPostgres } from "@/supabase/local/test-support/faults";
+import {
+  adminSql,
+  eventually,
+  restartPostgres,
+  signedInUser,
+  subscribe,
+} from "@noosa-tri/supabase-local/test-support";
 
 // Postgres restarts under a live conversation: the Realtime stand-in reconnects by itself and every
 // message committed before, during (while its LISTEN is down) and after reaches both people once.

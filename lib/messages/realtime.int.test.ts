@@ -8,7 +8,7 @@ import {
   eventually,
   signedInUser,
   subscribe,
-} from "@/supabase/local/realtime/test-support";
+} from "@noosa-tri/supabase-local/test-support";
 
 // Live messages through supabase-js against the local stack, as the browser hook subscribes to them.
 const admin = adminSql();

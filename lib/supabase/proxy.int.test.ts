@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { sessionCookieName } from "@/lib/public-env";
-import { CookieJar, createConfirmedUser, serverClient } from "@/supabase/local/test-support/clients";
+import { CookieJar, createConfirmedUser, serverClient } from "@noosa-tri/supabase-local/test-support";
 import { updateSession } from "./proxy";
 
 /** A signed-in session cookie whose access token the client believes has expired, so the proxy refreshes. */

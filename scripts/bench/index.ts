@@ -153,7 +153,7 @@ async function main() {
   const started = Date.now();
   if (parts.has("stack")) {
     log("local stack: cold and warm start, password sign-in");
-    const r = await runForResults(node, ["supabase/local/bench.ts"], { BENCH_RUNS: quick ? "1" : "3" });
+    const r = await runForResults("supabase-local", ["bench", "stack"], { BENCH_RUNS: quick ? "1" : "3" });
     raw.stack = r;
     const n = (k: string) => Number(r[k]);
     rows.push(
@@ -231,8 +231,9 @@ async function main() {
       target: "p95 ≤ 100 ms",
       met: Number(r.p95) <= 100,
     });
-    const server = await runForResults(node, [
-      "supabase/local/realtime/bench.ts",
+    const server = await runForResults("supabase-local", [
+      "bench",
+      "realtime",
       `--inserts=${quick ? 30 : 200}`,
     ]);
     raw.realtimeServer = server;

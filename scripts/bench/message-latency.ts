@@ -3,7 +3,7 @@
  * /messages page shows it. Two browser contexts (sender and receiver, both on the thread); prints one
  * `BENCH_RESULT {json}` line with p50/p95/max in ms (`npm run bench` folds it into its table). A measurement, not a test: it never fails on a number (the target is p95 ≤ 150 ms).
  *
- *   node supabase/local/with-stack.ts --test -- bash -c \
+ *   npx supabase-local --test -- bash -c \
  *     'NEXT_DIST_DIR=.next-bench next start -H 127.0.0.1 -p 3105 & node scripts/bench/message-latency.ts --base-url=http://127.0.0.1:3105'
  *
  * (after `NEXT_DIST_DIR=.next-bench npx next build` inside the same with-stack, since the build bakes in the
@@ -21,7 +21,7 @@ const baseUrl = arg("base-url", process.env.BENCH_BASE_URL ?? "http://127.0.0.1:
 const count = Number(arg("messages", "50"));
 const env = (name: string) => {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run inside supabase/local/with-stack.ts`);
+  if (!value) throw new Error(`${name} is not set: run inside supabase-local --test`);
   return value;
 };
 

@@ -1,5 +1,5 @@
 import type postgres from "postgres";
-import type { RealtimeClaims } from "./index.ts";
+import type { RealtimeClaims } from "./claims.ts";
 import { SCHEMA } from "./capture.ts";
 
 /** SQL for `{role: [columns it may not SELECT]}`, given the parameter numbers of the table oid and roles. */

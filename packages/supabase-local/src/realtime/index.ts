@@ -8,8 +8,9 @@ import { ChangeFeed } from "./feed.ts";
 import { Hub } from "./hub.ts";
 import { Rooms } from "./rooms.ts";
 import { vsnFrom } from "./serializer.ts";
+import type { RealtimeClaims } from "./claims.ts";
 
-export type RealtimeClaims = { sub?: string; role: string; [claim: string]: unknown };
+export type { RealtimeClaims };
 
 export type RealtimeOptions = {
   /** The API server that also serves /auth/v1; Realtime takes its upgrades on /realtime/v1/websocket. */

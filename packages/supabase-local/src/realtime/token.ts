@@ -1,4 +1,4 @@
-import type { RealtimeClaims } from "./index.ts";
+import type { RealtimeClaims } from "./claims.ts";
 
 /** Roles a subscriber may act as; anything else (e.g. a superuser role in a forged claim) is refused. */
 const ALLOWED_ROLES = new Set(["anon", "authenticated", "service_role"]);

@@ -1,5 +1,7 @@
+#!/usr/bin/env node
 /**
- * node supabase/local/with-stack.ts [--dev|--test] [--reset] -- <command ...>
+ * supabase-local [--dev|--test] [--reset] -- <command ...>
+ * supabase-local bench stack|realtime
  *
  * Runs <command> against a Supabase project: the configured one if NEXT_PUBLIC_SUPABASE_URL is set (in the
  * environment, .env.local or .env), otherwise the local stand-in (Postgres 17 + Auth + Realtime + mailbox),
@@ -7,8 +9,9 @@
  */
 import module from "node:module";
 import path from "node:path";
+import { projectRoot } from "../src/project-root.ts";
 
 // Compiled modules are cached between runs: on a busy machine this halves the stack's start-up time.
-module.enableCompileCache(path.resolve(import.meta.dirname, "../../node_modules/.cache/supabase-local"));
-const { main } = await import("./run-with-stack.ts");
+module.enableCompileCache(path.join(projectRoot, "node_modules/.cache/supabase-local"));
+const { main } = await import("../src/run-with-stack.ts");
 await main();

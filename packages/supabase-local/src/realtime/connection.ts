@@ -1,6 +1,6 @@
 import type { WebSocket } from "ws";
 import type postgres from "postgres";
-import type { RealtimeClaims } from "./index.ts";
+import type { RealtimeClaims } from "./claims.ts";
 import { decode, encode, encodeWithPayloadJson, type PhxMessage, type Vsn } from "./serializer.ts";
 import { parseBindings, type Binding } from "./bindings.ts";
 import { expiredMessage, resolveToken } from "./token.ts";

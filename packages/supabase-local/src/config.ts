@@ -2,8 +2,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseToml, type TomlTable, type TomlValue } from "./toml.ts";
 import { StackError } from "./errors.ts";
+import { projectRoot } from "./project-root.ts";
 
-export const projectRoot = path.resolve(import.meta.dirname, "../..");
+export { projectRoot };
 
 export type RateLimits = {
   /** E-mails per hour, whole project. */

@@ -1,4 +1,4 @@
-/** The body of with-stack.ts (see there), loaded after the compile cache is on. */
+/** The body of bin/supabase-local.ts (see there), loaded after the compile cache is on. */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { constants } from "node:os";
@@ -7,13 +7,16 @@ import { projectRoot } from "./config.ts";
 import { StackError } from "./errors.ts";
 import { startStack, type Mode, type Stack } from "./stack.ts";
 
+const usage = `usage: supabase-local [--dev|--test] [--reset] -- <command ...>
+       supabase-local bench stack|realtime [--name=value ...]`;
+
 function parseArgs(argv: string[]) {
   const split = argv.indexOf("--");
   const flags = split === -1 ? argv : argv.slice(0, split);
   const command = split === -1 ? [] : argv.slice(split + 1);
   const unknown = flags.filter((f) => !["--dev", "--test", "--reset"].includes(f));
   if (unknown.length || !command.length || (flags.includes("--dev") && flags.includes("--test"))) {
-    console.error("usage: node supabase/local/with-stack.ts [--dev|--test] [--reset] -- <command ...>");
+    console.error(usage);
     process.exit(2);
   }
   const mode: Mode = flags.includes("--test") ? "test" : "dev";
@@ -54,13 +57,29 @@ function banner(stack: Stack) {
   ];
   if (stack.seed === "changed-since-seeded") {
     lines.push(
-      `  Note: supabase/seed.sql changed since this database was seeded. To start over with fresh demo data: node supabase/local/with-stack.ts --dev --reset -- next dev`,
+      `  Note: supabase/seed.sql changed since this database was seeded. To start over with fresh demo data: npx supabase-local --dev --reset -- next dev`,
     );
   }
   console.log(lines.join("\n"));
 }
 
+// The stand-in's own figures, for the project's benchmark; run in this process (the Realtime bench reads
+// the stack's CPU through its parent).
+const benches: Record<string, () => Promise<unknown>> = {
+  stack: () => import("./bench.ts"),
+  realtime: () => import("./realtime/bench.ts"),
+};
+
 export async function main() {
+  if (process.argv[2] === "bench") {
+    const bench = benches[process.argv[3] ?? ""];
+    if (!bench) {
+      console.error(usage);
+      process.exit(2);
+    }
+    await bench();
+    return;
+  }
   const { mode, reset, command } = parseArgs(process.argv.slice(2));
   if (projectConfigured()) {
     const child = run(command, process.env);

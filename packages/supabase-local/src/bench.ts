@@ -11,7 +11,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "./ports.ts";
 
-const withStack = path.join(import.meta.dirname, "with-stack.ts");
+const withStack = path.join(import.meta.dirname, "../bin/supabase-local.ts");
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 
 function percentile(sorted: number[], p: number): number {
