@@ -8,6 +8,8 @@ export const site = {
     "Find triathlon training partners and last-minute relay teammates around Noosa, Queensland. Free matching for swimmers, cyclists and runners.",
   url: (process.env.NEXT_PUBLIC_SITE_URL ?? "https://noosatriteams.com.au").replace(/\/$/, ""),
   contactEmail: "hello@noosatriteams.com.au",
+  /** Sender of notification e-mails (NOTIFICATIONS_FROM overrides it, e.g. for a provider's test domain). */
+  notificationsFrom: "Noosa Tri Teams <notifications@noosatriteams.com.au>",
   addressLine: "Noosa Heads, Queensland 4567, Australia",
   locale: "en_AU",
   social: [

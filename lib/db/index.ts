@@ -49,3 +49,16 @@ export async function withRls<T>(claims: Claims | null, fn: (tx: Tx) => Promise<
   });
   return result as T;
 }
+
+/**
+ * Runs `fn` in a transaction as `service_role` (no RLS), for jobs that act for nobody in particular: the
+ * notification worker and signed unsubscribe links. Callers reach only what service_role may execute (the
+ * worker functions in schema private). Transaction-local, like withRls.
+ */
+export async function withServiceRole<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const result = await pool().begin(async (tx) => {
+    await tx`set local role service_role`;
+    return fn(tx);
+  });
+  return result as T;
+}

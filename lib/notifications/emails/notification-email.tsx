@@ -1,0 +1,153 @@
+import { Section, Text } from "@react-email/components";
+import type { ReactNode } from "react";
+import { experienceLabels, specialtyLabels } from "@/lib/labels";
+import { absoluteUrl } from "@/lib/site";
+import type { ClaimedNotification } from "../types";
+import { textStyle, type EmailFrame } from "./email-layout";
+
+export type EmailContent = { subject: string; frame: EmailFrame; body: ReactNode };
+
+type Links = { unsubscribeHref: string; settingsHref: string };
+
+const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] || fullName;
+const leg = (role: keyof typeof specialtyLabels) => specialtyLabels[role].toLowerCase();
+
+/** "Thu 27 Nov" for a calendar day (YYYY-MM-DD), whatever the server's time zone. */
+export function formatDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-AU", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  });
+}
+
+/** Subject, frame and body of one claimed notification, in the product's voice. */
+export function notificationContent(n: ClaimedNotification, links: Links): EmailContent {
+  const hi = <Text style={textStyle}>Hi {firstName(n.recipient_name)},</Text>;
+  const common = { unsubscribeHref: links.unsubscribeHref, settingsHref: links.settingsHref };
+  switch (n.kind) {
+    case "join_request": {
+      const d = n.data;
+      return {
+        subject: `${d.requester_name} wants to join ${d.team_name}`,
+        frame: frame(common, {
+          preview: `${d.requester_name} asked to join as the ${leg(d.role)}.`,
+          heading: `${d.requester_name} wants to join ${d.team_name}`,
+          action: { label: "Review the request", href: absoluteUrl(`/teams/${d.team_id}`) },
+          reason: "you created this team and have join request e-mails on",
+          unsubscribeLabel: "Stop join request e-mails",
+        }),
+        body: (
+          <>
+            {hi}
+            <Text style={textStyle}>
+              {d.requester_name} (@{d.requester_username}) asked to join {d.team_name} as the {leg(d.role)}.
+              Level: {experienceLabels[d.experience_level]}.
+            </Text>
+            <Text style={textStyle}>Open your team page to accept or decline.</Text>
+          </>
+        ),
+      };
+    }
+    case "decision": {
+      const d = n.data;
+      const words = {
+        accepted: {
+          subject: `You're in: ${d.team_name} accepted your request`,
+          text: `Good news! ${d.team_name} accepted your request. Welcome to the team.`,
+          action: { label: "Open your team", href: absoluteUrl(`/teams/${d.team_id}`) },
+        },
+        declined: {
+          subject: `${d.team_name} declined your request`,
+          text: `${d.team_name} declined your request this time. Plenty of teams still need athletes.`,
+          action: { label: "Browse open teams", href: absoluteUrl("/browse") },
+        },
+        removed: {
+          subject: `You're no longer in ${d.team_name}`,
+          text: `The creator of ${d.team_name} removed you from the team. Other teams still need athletes.`,
+          action: { label: "Browse open teams", href: absoluteUrl("/browse") },
+        },
+      }[d.decision];
+      return {
+        subject: words.subject,
+        frame: frame(common, {
+          preview: words.text,
+          heading: words.subject,
+          action: words.action,
+          reason: "you asked to join this team and have e-mails about answers on",
+          unsubscribeLabel: "Stop e-mails about answers to my requests",
+        }),
+        body: (
+          <>
+            {hi}
+            <Text style={textStyle}>{words.text}</Text>
+          </>
+        ),
+      };
+    }
+    case "message": {
+      const d = n.data;
+      const subject =
+        d.count === 1
+          ? `${d.sender_name} sent you a message`
+          : `${d.sender_name} sent you ${d.count} messages`;
+      const excerpt = d.truncated ? `${d.excerpt}…` : d.excerpt;
+      return {
+        subject,
+        frame: frame(common, {
+          preview: excerpt,
+          heading: subject,
+          action: { label: "Read and reply", href: absoluteUrl(`/messages?c=${d.conversation_id}`) },
+          reason: "a message to you was still unread after 5 minutes and you have message e-mails on",
+          unsubscribeLabel: "Stop message e-mails",
+        }),
+        body: (
+          <>
+            {hi}
+            <Text style={textStyle}>{d.count === 1 ? "Their message:" : "Their latest message:"}</Text>
+            <Section style={{ borderLeft: "4px solid #bae6fd", margin: "0 0 16px", paddingLeft: "12px" }}>
+              <Text style={{ ...textStyle, margin: 0, whiteSpace: "pre-line" }}>{excerpt}</Text>
+            </Section>
+          </>
+        ),
+      };
+    }
+    case "urgent_alert": {
+      const d = n.data;
+      const subject = `Urgent: ${d.team_name} needs a ${leg(d.role)} by ${formatDay(d.urgent_by)}`;
+      return {
+        subject,
+        frame: frame(common, {
+          preview: `A relay team needs your leg${d.location ? ` in ${d.location}` : ""}.`,
+          heading: subject,
+          action: { label: "View the team", href: absoluteUrl(`/teams/${d.team_id}`) },
+          reason: `you turned on urgent leg alerts and race the ${leg(d.role)} leg`,
+          unsubscribeLabel: "Stop urgent leg alerts",
+        }),
+        body: (
+          <>
+            {hi}
+            <Text style={textStyle}>
+              {d.team_name}
+              {d.location ? ` (${d.location})` : ""} is one {leg(d.role)} short and needs someone by{" "}
+              {formatDay(d.urgent_by)}. If you are free, ask to join from the team page.
+            </Text>
+          </>
+        ),
+      };
+    }
+  }
+}
+
+function frame(
+  links: Links,
+  f: Omit<EmailFrame, "unsubscribe" | "settingsHref"> & { unsubscribeLabel: string },
+): EmailFrame {
+  const { unsubscribeLabel, ...rest } = f;
+  return {
+    ...rest,
+    unsubscribe: { label: unsubscribeLabel, href: links.unsubscribeHref },
+    settingsHref: links.settingsHref,
+  };
+}

@@ -1,0 +1,34 @@
+/** The kinds of notification e-mail (the outbox's `kind`), their settings column and how people read them. */
+export const notificationKinds = ["join_request", "decision", "message", "urgent_alert"] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+/** Column of public.notification_settings that switches each kind. */
+export const settingColumn = {
+  join_request: "join_requests",
+  decision: "decisions",
+  message: "messages",
+  urgent_alert: "urgent_alerts",
+} as const satisfies Record<NotificationKind, string>;
+
+export const kindLabels: Record<NotificationKind, { title: string; hint: string }> = {
+  join_request: {
+    title: "Join requests",
+    hint: "When an athlete asks to join your team.",
+  },
+  decision: {
+    title: "Answers to your requests",
+    hint: "When a team accepts or declines your request, or removes you.",
+  },
+  message: {
+    title: "New messages",
+    hint: "When a message is still unread after 5 minutes; at most one e-mail per conversation every 30 minutes.",
+  },
+  urgent_alert: {
+    title: "Urgent leg alerts",
+    hint: "When a team urgently needs your leg. Only while your profile is public and looking for a team; at most one a day.",
+  },
+};
+
+export function isNotificationKind(value: unknown): value is NotificationKind {
+  return typeof value === "string" && (notificationKinds as readonly string[]).includes(value);
+}

@@ -1,0 +1,45 @@
+import { render } from "@react-email/render";
+import { absoluteUrl, site } from "@/lib/site";
+import { EmailLayout } from "./emails/email-layout";
+import { notificationContent } from "./emails/notification-email";
+import type { ClaimedNotification } from "./types";
+import { signUnsubscribeToken } from "./unsubscribe-token";
+
+export type RenderedMail = {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+  messageId: string;
+};
+
+export function unsubscribeUrl(profileId: string, kind: ClaimedNotification["kind"], key?: Buffer): string {
+  const token = key ? signUnsubscribeToken(profileId, kind, key) : signUnsubscribeToken(profileId, kind);
+  return absoluteUrl(`/unsubscribe?token=${encodeURIComponent(token)}`);
+}
+
+/**
+ * The e-mail for one claimed notification: HTML and plain-text parts from the same React component, links
+ * absolute from the configured site URL (never a request's Host), and the RFC 8058 one-click unsubscribe
+ * headers. The Message-ID is the outbox row's, so a resend after a crash is recognisably the same e-mail.
+ */
+export async function renderNotification(n: ClaimedNotification, key?: Buffer): Promise<RenderedMail> {
+  const unsubscribeHref = unsubscribeUrl(n.recipient_id, n.kind, key);
+  const content = notificationContent(n, { unsubscribeHref, settingsHref: absoluteUrl("/settings") });
+  const email = <EmailLayout frame={content.frame}>{content.body}</EmailLayout>;
+  const [html, text] = await Promise.all([render(email), render(email, { plainText: true })]);
+  return {
+    from: process.env.NOTIFICATIONS_FROM || site.notificationsFrom,
+    to: n.to_email,
+    subject: content.subject,
+    html,
+    text,
+    headers: {
+      "List-Unsubscribe": `<${unsubscribeHref}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+    messageId: `<notification-${n.id}@${new URL(site.url).hostname}>`,
+  };
+}

@@ -1,0 +1,100 @@
+import "server-only";
+import { withServiceRole } from "@/lib/db";
+import { renderNotification } from "./render";
+import { smtpTransport, type MailTransport } from "./transport";
+import type { ClaimedNotification } from "./types";
+
+export type WorkerOptions = {
+  /** Rows claimed per pass. */
+  limit?: number;
+  /** How long a claim is this worker's; after it another worker may take the row again. */
+  leaseSeconds?: number;
+  /** Stop sending after this long and give the rest back (stays well inside the lease). */
+  budgetMs?: number;
+  /** Sends at once. */
+  concurrency?: number;
+  /** The clock, for tests; production uses the database's now(). */
+  now?: Date;
+  transport?: MailTransport;
+};
+
+export type WorkerResult = {
+  claimed: number;
+  sent: number;
+  retrying: number;
+  failed: number;
+  released: number;
+};
+
+const claimRows = (limit: number, leaseSeconds: number, now: Date | undefined) =>
+  withServiceRole(
+    (tx) => tx<ClaimedNotification[]>`
+      select id::text, kind, claim_token::text, attempts, recipient_id::text, to_email, recipient_name, data
+      from private.claim_notifications(${limit}, make_interval(secs => ${leaseSeconds}),
+                                       coalesce(${now?.toISOString() ?? null}::timestamptz, now()))`,
+  );
+
+const at = (now: Date | undefined) => now?.toISOString() ?? null;
+
+/**
+ * One pass of the notification worker: claim due rows (committed at once: no transaction stays open while
+ * mail is sent), render and send each, then mark it sent, or failed for a retry with backoff. Each row is
+ * marked right after its own send, so a crash re-sends at most the e-mails in flight (at-least-once).
+ */
+export async function runNotificationPass(options: WorkerOptions = {}): Promise<WorkerResult> {
+  const { limit = 50, leaseSeconds = 300, concurrency = 4, now } = options;
+  const budgetMs = options.budgetMs ?? leaseSeconds * 500;
+  const started = Date.now();
+  const rows = await claimRows(limit, leaseSeconds, now);
+  const result: WorkerResult = { claimed: rows.length, sent: 0, retrying: 0, failed: 0, released: 0 };
+  if (rows.length === 0) return result;
+  const transport = options.transport ?? smtpTransport();
+
+  const queue = [...rows];
+  const leftOver: ClaimedNotification[] = [];
+  const sendOne = async (row: ClaimedNotification) => {
+    try {
+      await transport.sendMail(await renderNotification(row));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      console.error("notification send failed", {
+        action: "notifications.send",
+        id: row.id,
+        kind: row.kind,
+        reason,
+      });
+      const [marked] = await withServiceRole(
+        (tx) => tx<{ status: string | null }[]>`
+          select private.mark_notification_failed(${row.id}::bigint, ${row.claim_token}::uuid, ${reason},
+                                                  coalesce(${at(now)}::timestamptz, now())) as status`,
+      );
+      if (marked?.status === "failed") result.failed += 1;
+      else result.retrying += 1;
+      return;
+    }
+    await withServiceRole(
+      (tx) => tx`select private.mark_notification_sent(${row.id}::bigint, ${row.claim_token}::uuid,
+                                                      coalesce(${at(now)}::timestamptz, now()))`,
+    );
+    result.sent += 1;
+  };
+  const lane = async () => {
+    for (let row = queue.shift(); row; row = queue.shift()) {
+      if (Date.now() - started > budgetMs) {
+        leftOver.push(row, ...queue.splice(0));
+        return;
+      }
+      await sendOne(row);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
+
+  if (leftOver.length) {
+    const [released] = await withServiceRole(
+      (tx) => tx<{ n: number }[]>`
+        select private.release_notifications(${leftOver.map((r) => r.id)}::bigint[], ${rows[0]!.claim_token}::uuid) as n`,
+    );
+    result.released = released?.n ?? 0;
+  }
+  return result;
+}
