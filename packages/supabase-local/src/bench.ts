@@ -2,7 +2,7 @@
  * Part of `npm run bench` (`-- --only=stack`) — start-up and sign-in figures of the local stack (targets: cold ≤ 3 s, warm ≤ 1 s,
  * password sign-in p95 ≤ 150 ms). Cold = a new throwaway cluster, measured both with nothing cached (initdb,
  * bootstrap, migrations, seed: a fresh clone's first run) and from the cached template (what every test run
- * does); warm = an existing data folder, as a second `npm run dev`. Both are measured from spawning with-stack to
+ * does); warm = an existing data folder, as a second `npm run dev`. Both are measured from spawning the bin to
  * the wrapped command running. Loopback only; stops by itself.
  */
 import { spawn } from "node:child_process";
@@ -18,7 +18,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** ms from spawning with-stack until the wrapped command starts (it prints its own Date.now()). */
+/** ms from spawning the bin until the wrapped command starts (it prints its own Date.now()). */
 function timeStart(flags: string[], env: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
@@ -34,7 +34,7 @@ function timeStart(flags: string[], env: Record<string, string> = {}): Promise<n
     child.stdout.on("data", (c: Buffer) => (out += c.toString()));
     child.on("exit", (code) => {
       const t = /T=(\d+)/.exec(out);
-      if (code !== 0 || !t) reject(new Error(`with-stack exited ${code}: ${out}`));
+      if (code !== 0 || !t) reject(new Error(`supabase-local exited ${code}: ${out}`));
       else resolve(Number(t[1]) - started);
     });
   });
@@ -110,6 +110,7 @@ async function main() {
     SUPABASE_LOCAL_DIR: dir,
     SUPABASE_LOCAL_API_PORT: String(await freePort()),
     SUPABASE_LOCAL_DB_PORT: String(await freePort()),
+    SUPABASE_LOCAL_SMTP_PORT: String(await freePort()),
   };
   try {
     await timeStart(["--dev"], env); // creates the data folder

@@ -33,7 +33,7 @@ export type AuthConfig = {
   templates: Partial<Record<MailKind, MailTemplate>>;
 };
 
-export type StackConfig = { apiPort: number; dbPort: number; auth: AuthConfig };
+export type StackConfig = { apiPort: number; dbPort: number; smtpPort: number; auth: AuthConfig };
 
 function table(value: TomlValue | undefined): TomlTable {
   return value && typeof value === "object" && !Array.isArray(value) ? value : {};
@@ -83,6 +83,8 @@ export function loadConfig(file = path.join(projectRoot, "supabase/config.toml")
   return {
     apiPort: num(table(doc.api).port, 54321),
     dbPort: num(table(doc.db).port, 54322),
+    // The CLI's mail catcher takes SMTP on [inbucket] smtp_port; so does the stand-in's mailbox.
+    smtpPort: num(table(doc.inbucket).smtp_port, 54325),
     auth: {
       site_url: str(auth.site_url, "http://127.0.0.1:3000"),
       additional_redirect_urls: Array.isArray(auth.additional_redirect_urls)

@@ -5,14 +5,20 @@ import { escapeHtml, sendJson } from "./http.ts";
 export type Mail = {
   id: string;
   to: string;
+  from: string;
   subject: string;
   text: string;
   html: string;
   links: string[];
+  /** Header names lower-cased, as Mailpit shows them (List-Unsubscribe, Message-ID, …). */
+  headers: Record<string, string>;
   created_at: string;
 };
 
-/** Auth e-mails of the local stack, newest first; kept in memory (a restart empties it). */
+/**
+ * The local stack's e-mails, newest first: Auth's, and whatever the app sends to the SMTP listener (one
+ * copy per recipient). Kept in memory (a restart empties it).
+ */
 export type Mailbox = {
   deliver(mail: Omit<Mail, "id" | "created_at">): Mail;
   list(to?: string): Mail[];
@@ -95,9 +101,12 @@ function page(mails: Mail[], to: string | undefined): string {
     .map(
       (m) => `<article>
   <h2>${escapeHtml(m.subject)}</h2>
-  <p class="meta">To <a href="?to=${encodeURIComponent(m.to)}">${escapeHtml(m.to)}</a> · <time datetime="${m.created_at}">${escapeHtml(new Date(m.created_at).toLocaleString("en-AU"))}</time></p>
+  <p class="meta">From ${escapeHtml(m.from)} to <a href="?to=${encodeURIComponent(m.to)}">${escapeHtml(m.to)}</a> · <time datetime="${m.created_at}">${escapeHtml(new Date(m.created_at).toLocaleString("en-AU"))}</time></p>
   <ul>${m.links.map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`).join("")}</ul>
   <details><summary>Message text</summary><pre>${escapeHtml(m.text)}</pre></details>
+  <details><summary>Headers</summary><dl>${Object.entries(m.headers)
+    .map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`)
+    .join("")}</dl></details>
 </article>`,
     )
     .join("\n");
@@ -106,9 +115,9 @@ function page(mails: Mail[], to: string | undefined): string {
 body{font:16px/1.5 system-ui,sans-serif;max-width:52rem;margin:0 auto;padding:1rem;color:#102a43}
 article{border:1px solid #bcccdc;border-radius:.5rem;padding:.75rem 1rem;margin:1rem 0}
 h1{font-size:1.5rem}h2{font-size:1.1rem;margin:0}.meta{color:#486581;margin:.25rem 0}a{color:#0b4f8a;word-break:break-all}
-pre{white-space:pre-wrap}</style></head><body><main>
+pre{white-space:pre-wrap}dt{font-weight:600}dd{margin:0 0 .25rem 1rem;word-break:break-all}</style></head><body><main>
 <h1>Local mailbox${to ? ` for ${escapeHtml(to)}` : ""}</h1>
-<p>Auth e-mails sent by the local Supabase stand-in, newest first. ${to ? '<a href="/mailbox">Show all</a> · ' : ""}<a href="">Refresh</a></p>
-${items || "<p>No e-mails yet. Sign up, ask for a magic link or reset a password, then refresh.</p>"}
+<p>E-mails sent by Auth and to the SMTP listener of the local Supabase stand-in, newest first. ${to ? '<a href="/mailbox">Show all</a> · ' : ""}<a href="">Refresh</a></p>
+${items || "<p>No e-mails yet. Sign up, ask for a magic link or reset a password, or let the app send one, then refresh.</p>"}
 </main></body></html>`;
 }

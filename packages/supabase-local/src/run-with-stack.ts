@@ -1,26 +1,32 @@
 /** The body of bin/supabase-local.ts (see there), loaded after the compile cache is on. */
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { constants } from "node:os";
 import path from "node:path";
 import { projectRoot } from "./config.ts";
+import { startCron } from "./cron.ts";
 import { StackError } from "./errors.ts";
 import { startStack, type Mode, type Stack } from "./stack.ts";
 
-const usage = `usage: supabase-local [--dev|--test] [--reset] -- <command ...>
+const usage = `usage: supabase-local [--dev|--test] [--reset] [--cron <url>] -- <command ...>
        supabase-local bench stack|realtime [--name=value ...]`;
 
 function parseArgs(argv: string[]) {
   const split = argv.indexOf("--");
   const flags = split === -1 ? argv : argv.slice(0, split);
   const command = split === -1 ? [] : argv.slice(split + 1);
+  const cronAt = flags.indexOf("--cron");
+  const cron = cronAt === -1 ? null : (flags.splice(cronAt, 2)[1] ?? "");
   const unknown = flags.filter((f) => !["--dev", "--test", "--reset"].includes(f));
-  if (unknown.length || !command.length || (flags.includes("--dev") && flags.includes("--test"))) {
+  const badCron = cron !== null && !/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(cron);
+  if (unknown.length || !command.length || badCron || (flags.includes("--dev") && flags.includes("--test"))) {
+    if (badCron) console.error("supabase-local: --cron takes an http://127.0.0.1:<port>/<path> URL");
     console.error(usage);
     process.exit(2);
   }
   const mode: Mode = flags.includes("--test") ? "test" : "dev";
-  return { mode, reset: flags.includes("--reset"), command };
+  return { mode, reset: flags.includes("--reset"), command, cron };
 }
 
 /** True when a hosted project is configured; then the stand-in stays off and nothing else changes. */
@@ -52,7 +58,7 @@ function banner(stack: Stack) {
   const db = new URL(stack.env.DATABASE_URL!);
   const lines = [
     `Local Supabase is up: API ${url} · Postgres 17 on 127.0.0.1:${db.port}${stack.migrations.length ? ` · ${stack.migrations.length} migration(s) applied` : ""}`,
-    `  Mailbox (sign-up, magic-link and reset e-mails): ${stack.env.LOCAL_MAILBOX_URL}`,
+    `  Mailbox (Auth's e-mails, and the app's sent to ${stack.env.SMTP_URL}): ${stack.env.LOCAL_MAILBOX_URL}`,
     `  Demo logins: mia@example.com (also jack, olivia, liam, chloe, noah, ava, ethan @example.com), password noosa-demo-2026`,
   ];
   if (stack.seed === "changed-since-seeded") {
@@ -80,7 +86,7 @@ export async function main() {
     await bench();
     return;
   }
-  const { mode, reset, command } = parseArgs(process.argv.slice(2));
+  const { mode, reset, command, cron } = parseArgs(process.argv.slice(2));
   if (projectConfigured()) {
     const child = run(command, process.env);
     for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => child.kill(sig));
@@ -94,7 +100,7 @@ export async function main() {
   const shutdown = async (code: number) => {
     await stack
       ?.stop()
-      .catch((e: unknown) => console.error("with-stack: stopping the local stack failed:", e));
+      .catch((e: unknown) => console.error("supabase-local: stopping the local stack failed:", e));
     process.exit(code);
   };
   const onSignal = (sig: NodeJS.Signals) => {
@@ -114,20 +120,27 @@ export async function main() {
   try {
     stack = await startStack({ mode, reset, log: mode === "dev" ? (l) => console.log(l) : undefined });
   } catch (error) {
-    if (error instanceof StackError) console.error(`with-stack: ${error.message}`);
-    else console.error("with-stack: the local stack failed to start:", error);
+    if (error instanceof StackError) console.error(`supabase-local: ${error.message}`);
+    else console.error("supabase-local: the local stack failed to start:", error);
     process.exit(1);
   }
   if (stopping) return shutdown(130);
   if (mode === "dev") banner(stack);
-  child = run(command, { ...process.env, ...stack.env });
+  // The scheduler's secret: the project's own if it set one, else a new one per start, shared with the app.
+  const cronSecret = process.env.CRON_SECRET || randomBytes(24).toString("base64url");
+  child = run(command, { ...process.env, ...stack.env, CRON_SECRET: cronSecret });
+  if (cron) {
+    const every = Number(process.env.SUPABASE_LOCAL_CRON_SECONDS) || 3;
+    const scheduler = startCron(cron, cronSecret, every * 1000);
+    child.on("exit", () => scheduler.stop());
+  }
   stack.onFailure((message) => {
     // Without its database the command cannot work: say why, then end it like Ctrl+C would.
-    console.error(`with-stack: ${message}`);
+    console.error(`supabase-local: ${message}`);
     onSignal("SIGTERM");
   });
   child.on("error", (error) => {
-    console.error(`with-stack: cannot run ${command[0]}: ${error.message}`);
+    console.error(`supabase-local: cannot run ${command[0]}: ${error.message}`);
     void shutdown(127);
   });
   child.on("exit", (code, signal) => void shutdown(exitCodeOf(code, signal)));

@@ -16,15 +16,16 @@ import { freePort, portIsFree } from "./ports.ts";
  * its own process, instead of before: on two busy cores this overlap is most of the warm-start budget.
  */
 async function loadServices() {
-  const [pg, jwt, context, mailbox, server, realtime] = await Promise.all([
+  const [pg, jwt, context, mailbox, server, realtime, smtp] = await Promise.all([
     import("postgres"),
     import("./auth/jwt.ts"),
     import("./auth/context.ts"),
     import("./mailbox.ts"),
     import("./server.ts"),
     import("./realtime/index.ts"),
+    import("./smtp.ts"),
   ]);
-  return { postgres: pg.default, ...jwt, ...context, ...mailbox, ...server, ...realtime };
+  return { postgres: pg.default, ...jwt, ...context, ...mailbox, ...server, ...realtime, ...smtp };
 }
 
 export type Mode = "dev" | "test";
@@ -52,13 +53,16 @@ export type Stack = {
 const adminPassword = "postgres"; // local superuser; the cluster only listens on 127.0.0.1
 const publishableKey = "sb_publishable_local_development_key";
 
-async function ports(mode: Mode, configured: { apiPort: number; dbPort: number }) {
-  if (mode === "test") return { apiPort: await freePort(), dbPort: await freePort() };
+async function ports(mode: Mode, configured: { apiPort: number; dbPort: number; smtpPort: number }) {
+  if (mode === "test")
+    return { apiPort: await freePort(), dbPort: await freePort(), smtpPort: await freePort() };
   const apiPort = Number(process.env.SUPABASE_LOCAL_API_PORT) || configured.apiPort;
   const dbPort = Number(process.env.SUPABASE_LOCAL_DB_PORT) || configured.dbPort;
+  const smtpPort = Number(process.env.SUPABASE_LOCAL_SMTP_PORT) || configured.smtpPort;
   for (const [name, port, variable] of [
     ["API", apiPort, "SUPABASE_LOCAL_API_PORT"],
     ["Postgres", dbPort, "SUPABASE_LOCAL_DB_PORT"],
+    ["SMTP", smtpPort, "SUPABASE_LOCAL_SMTP_PORT"],
   ] as const) {
     if (!(await portIsFree(port))) {
       throw new StackError(
@@ -66,7 +70,7 @@ async function ports(mode: Mode, configured: { apiPort: number; dbPort: number }
       );
     }
   }
-  return { apiPort, dbPort };
+  return { apiPort, dbPort, smtpPort };
 }
 
 // SUPABASE_LOCAL_TIMING=1 prints when each start-up phase ended, in ms since the process started (stderr).
@@ -124,7 +128,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const fresh = !cluster.isInitialised(pgdata);
     // An orphaned Postgres of this folder would also hold the port: clear it before checking ports.
     if (!fresh) await clearLeftovers(pgdata, log);
-    const { apiPort, dbPort } = await ports(options.mode, config);
+    const { apiPort, dbPort, smtpPort } = await ports(options.mode, config);
     const schema = schemaKey();
     const made = fresh ? await initialise(pgdata, adminPassword, schema) : "existing";
     phase(made === "existing" ? "data folder checked" : `cluster created (${made})`);
@@ -142,6 +146,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       createMailbox,
       createApiServer,
       attachRealtime,
+      startSmtp,
     } = await loading;
     setSigningKeys(await loadOrCreateKeys(testMode ? null : path.join(dir, "jwt-keys.json")));
     phase("services loaded");
@@ -214,6 +219,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     );
     const realtime = await attachRealtime({ server, adminUrl, verifyToken: verifyAccessToken });
     cleanups.push(() => realtime.close());
+    const smtp = await startSmtp(ctx.mailbox, smtpPort).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== "EADDRINUSE") throw e;
+      throw new StackError(
+        `Port ${smtpPort} (SMTP) is already in use. Stop that program or set SUPABASE_LOCAL_SMTP_PORT.`,
+      );
+    });
+    cleanups.push(() => smtp.close());
     // Listeners of onFailure follow the cluster across a test restart (the stopped one is not a failure).
     const failureListeners: ((message: string) => void)[] = [];
     if (testMode) {
@@ -229,7 +241,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         dropRealtime: () => realtime.dropSockets(),
       };
     }
-    phase("api and realtime listening");
+    phase("api, realtime and smtp listening");
 
     return {
       fresh,
@@ -248,6 +260,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         LOCAL_MAILBOX_URL: `${url}/mailbox`,
         LOCAL_SERVICE_ROLE_KEY: await serviceRoleKey(`${url}/auth/v1`),
         SUPABASE_SECRET_KEY: ctx.secretKey,
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       },
     };
   } catch (error) {

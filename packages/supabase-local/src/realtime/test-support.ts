@@ -1,5 +1,5 @@
 /**
- * Helpers for the Realtime integration tests. They run inside `with-stack --test` and talk to the
+ * Helpers for the Realtime integration tests. They run inside `supabase-local --test` and talk to the
  * stand-in only through the official supabase-js client (plus raw WebSockets for wire-level checks).
  */
 import { createClient, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";

@@ -3,7 +3,7 @@ import { createBrowserClient, createServerClient, type CookieOptions } from "@su
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { Mail } from "../mailbox.ts";
 
-/** The stack's env vars, as `with-stack --test` hands them to Vitest. */
+/** The stack's env vars, as `supabase-local --test` hands them to Vitest. */
 export function stackEnv() {
   const need = (name: string) => {
     const value = process.env[name];

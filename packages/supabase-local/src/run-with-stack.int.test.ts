@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
@@ -20,6 +22,9 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     "LOCAL_DB_ADMIN_URL",
     "LOCAL_MAILBOX_URL",
     "LOCAL_SERVICE_ROLE_KEY",
+    "SUPABASE_SECRET_KEY",
+    "SMTP_URL",
+    "CRON_SECRET",
   ]) {
     if (!(k in extra)) delete env[k];
   }
@@ -52,6 +57,7 @@ async function devEnv() {
     SUPABASE_LOCAL_DIR: dir,
     SUPABASE_LOCAL_API_PORT: String(await freePort()),
     SUPABASE_LOCAL_DB_PORT: String(await freePort()),
+    SUPABASE_LOCAL_SMTP_PORT: String(await freePort()),
   });
 }
 
@@ -63,7 +69,7 @@ const wait = [
 ];
 
 // Each case starts whole stacks; on a busy two-core machine that takes seconds.
-describe("with-stack", { timeout: 60_000 }, () => {
+describe("supabase-local (the bin)", { timeout: 60_000 }, () => {
   it("passes the command's exit code through and gives it the stack's variables", async () => {
     const run = start(
       ["--test", "--", process.execPath, "-e", "console.log(process.env.LOCAL_MAILBOX_URL); process.exit(3)"],
@@ -71,6 +77,34 @@ describe("with-stack", { timeout: 60_000 }, () => {
     );
     expect(await run.exit).toBe(3);
     expect(run.out()).toMatch(/http:\/\/127\.0\.0\.1:\d+\/mailbox/);
+  });
+
+  it("calls --cron's URL every few seconds with the bearer secret it gives the command", async () => {
+    const calls: (string | undefined)[] = [];
+    const server = createServer((req, res) => {
+      calls.push(req.headers.authorization);
+      res.end("{}");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/cron/tick`;
+    const script = "console.log('secret=' + process.env.CRON_SECRET); setTimeout(() => {}, 60_000)";
+    const run = start(["--test", "--cron", url, "--", process.execPath, "-e", script], {
+      ...cleanEnv(),
+      SUPABASE_LOCAL_CRON_SECONDS: "0.2",
+    });
+    try {
+      await until(() => calls.length >= 2);
+      const secret = /secret=(\S+)/.exec(run.out())![1]!;
+      expect(secret.length).toBeGreaterThanOrEqual(32);
+      expect(new Set(calls)).toEqual(new Set([`Bearer ${secret}`]));
+    } finally {
+      run.child.kill("SIGTERM");
+      await run.exit;
+      server.close();
+    }
+    const bad = start(["--test", "--cron", "https://example.com/x", "--", "true"], cleanEnv());
+    expect(await bad.exit).toBe(2);
+    expect(bad.out()).toContain("--cron takes an http://127.0.0.1");
   });
 
   it("only runs the command when a Supabase project is configured", async () => {
@@ -115,7 +149,7 @@ describe("with-stack", { timeout: 60_000 }, () => {
       .catch(() => {});
     await sql.end({ timeout: 1 }).catch(() => {});
     expect(await run.exit).not.toBe(0);
-    expect(run.out()).toMatch(/with-stack: Postgres stopped unexpectedly/);
+    expect(run.out()).toMatch(/supabase-local: Postgres stopped unexpectedly/);
   });
 
   it("recovers from a stack killed with SIGKILL (orphaned Postgres)", async () => {
