@@ -1,7 +1,15 @@
-import type { NextRequest } from "next/server";
+import { NextResponse, type NextRequest } from "next/server";
 import { updateSession } from "@/lib/supabase/proxy";
 
 export async function proxy(request: NextRequest) {
+  // RFC 8058: mail clients POST one-click unsubscribes to the URL of the page; its route handler answers.
+  if (
+    request.method === "POST" &&
+    request.nextUrl.pathname === "/unsubscribe" &&
+    !request.headers.has("next-action")
+  ) {
+    return NextResponse.rewrite(new URL(`/api/unsubscribe${request.nextUrl.search}`, request.url));
+  }
   return updateSession(request);
 }
 

@@ -45,6 +45,9 @@ export function OwnProfile({ profile }: { profile: Profile }) {
       />
       <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-6">
         <LinkButton href="/edit-profile">Edit Profile</LinkButton>
+        <LinkButton href="/settings" variant="secondary">
+          E-mail settings
+        </LinkButton>
         {profile.is_public ? (
           <LinkButton href={`/profile/${profile.id}`} variant="secondary">
             View public profile

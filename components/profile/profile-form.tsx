@@ -17,6 +17,7 @@ import {
   type ProfileFormValues,
   type ProfileInput,
 } from "@/lib/validation/profile";
+import { UrgentAlertsOptIn } from "@/components/settings/urgent-alerts-opt-in";
 import { AchievementsField } from "./achievements-field";
 import {
   AboutFields,
@@ -123,6 +124,7 @@ export function ProfileForm({ mode, defaultValues, action }: ProfileFormProps) {
         />
       </section>
       <VisibilityFields fields={fields} errorOf={errorOf} />
+      {mode === "create" ? <UrgentAlertsOptIn input={fields.checkbox("urgent_alerts")} /> : null}
 
       <div id="profile-form-status" role="alert" className="empty:hidden">
         {formState.errors.root?.server?.message ? (

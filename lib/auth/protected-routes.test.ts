@@ -8,6 +8,7 @@ describe("isProtectedPath", () => {
     "/profile",
     "/edit-profile",
     "/messages",
+    "/settings",
     "/teams",
     "/teams/create",
     "/teams/5b7c",
@@ -22,6 +23,7 @@ describe("isProtectedPath", () => {
     "/auth/confirm",
     "/profile/abc",
     "/create-profile",
+    "/unsubscribe",
     "/teamsters",
     "/about-noosa",
   ])("leaves %s public", (path) => expect(isProtectedPath(path)).toBe(false));

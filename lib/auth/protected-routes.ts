@@ -2,7 +2,14 @@
  * Routes only a signed-in user may open (spec §2, protected layout), plus the standalone password
  * page. `/profile/{id}` is a public profile, so only the exact `/profile` is protected.
  */
-const exact = new Set(["/dashboard", "/profile", "/edit-profile", "/messages", "/account/update-password"]);
+const exact = new Set([
+  "/dashboard",
+  "/profile",
+  "/edit-profile",
+  "/messages",
+  "/settings",
+  "/account/update-password",
+]);
 const prefixes = ["/teams"];
 
 export function isProtectedPath(pathname: string): boolean {

@@ -128,6 +128,8 @@ export const profileSchema = z.strictObject(
       .max(achievements.count, "Add at most 10 achievements"),
     is_public: z.boolean({ error: "Choose whether your profile is public" }),
     looking_for_team: z.boolean({ error: "Choose whether you are looking for a team" }),
+    // Create-profile only: the opt-in to urgent leg alerts (kept in notification_settings, not the profile).
+    urgent_alerts: z.boolean({ error: "Choose whether to get urgent leg alerts" }).optional(),
   },
   // Extra fields are refused, not silently dropped: a request carrying them did not come from the form.
   {

@@ -2,6 +2,7 @@
 
 import { getClaims } from "@/lib/auth/session";
 import { withRls } from "@/lib/db";
+import { optInToUrgentAlerts } from "@/lib/data/notification-settings";
 import { revalidateProfile } from "@/lib/data/profile-cache";
 import { errorSummary, insertProfile, isUsernameTaken } from "@/lib/data/profile-writes";
 import { findProfileByAuthId } from "@/lib/data/profiles";
@@ -18,7 +19,11 @@ export async function createProfile(input: unknown): Promise<ProfileActionResult
   if (!parsed.success) return { ok: false, error: failure, fieldErrors: profileFieldErrors(parsed.error) };
 
   try {
-    const created = await withRls(claims, (tx) => insertProfile(tx, claims.sub, parsed.data));
+    const created = await withRls(claims, async (tx) => {
+      const row = await insertProfile(tx, claims.sub, parsed.data);
+      if (row && parsed.data.urgent_alerts) await optInToUrgentAlerts(tx, row.id);
+      return row;
+    });
     if (!created) {
       // Lost a race with another create for this account (double submit, second tab): one profile stands.
       const existing = await withRls(claims, (tx) => findProfileByAuthId(tx, claims.sub));

@@ -12,7 +12,7 @@ type Links = { unsubscribeHref: string; settingsHref: string };
 const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] || fullName;
 const leg = (role: keyof typeof specialtyLabels) => specialtyLabels[role].toLowerCase();
 
-/** "Thu 27 Nov" for a calendar day (YYYY-MM-DD), whatever the server's time zone. */
+/** "Thu, 27 Nov" for a calendar day (YYYY-MM-DD), whatever the server's time zone. */
 export function formatDay(day: string): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-AU", {
     weekday: "short",

@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { renderNotification } from "./render";
+import type { ClaimedNotification } from "./types";
+import { verifyUnsubscribeToken } from "./unsubscribe-token";
+
+const key = Buffer.from("render-test-key");
+const base = {
+  id: "42",
+  claim_token: "00000000-0000-4000-8000-000000000000",
+  attempts: 1,
+  recipient_id: "e0000000-0000-4000-8000-000000000001",
+  to_email: "mia@example.com",
+  recipient_name: "Mia Thompson",
+};
+
+const joinRequest: ClaimedNotification = {
+  ...base,
+  kind: "join_request",
+  data: {
+    team_id: "7a000000-0000-4000-8000-000000000001",
+    team_name: "Noosa Heads Dawn Patrol",
+    requester_name: "Noah Williams",
+    requester_username: "noah_runs",
+    role: "runner",
+    experience_level: "intermediate",
+  },
+};
+
+describe("renderNotification", () => {
+  it("a join request: who, leg and level, an absolute link to the team page, HTML and plain text", async () => {
+    const mail = await renderNotification(joinRequest, key);
+    expect(mail.subject).toBe("Noah Williams wants to join Noosa Heads Dawn Patrol");
+    expect(mail.to).toBe("mia@example.com");
+    expect(mail.text).toContain("Hi Mia,");
+    expect(mail.text).toContain(
+      "Noah Williams (@noah_runs) asked to join Noosa Heads Dawn Patrol as the runner.",
+    );
+    expect(mail.text).toContain("Level: Intermediate.");
+    expect(mail.text).toMatch(/https:\/\/[^\s\]]+\/teams\/7a000000-0000-4000-8000-000000000001/);
+    expect(mail.html).toContain('href="https://');
+    expect(mail.html).toContain("Review the request");
+    expect(mail.html).not.toContain("<script");
+    expect(mail.messageId).toMatch(/^<notification-42@[\w.-]+>$/);
+  });
+
+  it("carries RFC 8058 headers whose link is a valid token for this athlete and kind", async () => {
+    const mail = await renderNotification(joinRequest, key);
+    expect(mail.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const url = /^<(https:\/\/.+)>$/.exec(mail.headers["List-Unsubscribe"]!)![1]!;
+    expect(new URL(url).pathname).toBe("/unsubscribe");
+    expect(verifyUnsubscribeToken(new URL(url).searchParams.get("token"), key)).toEqual({
+      profileId: base.recipient_id,
+      kind: "join_request",
+    });
+    // The same link is in the body, with the settings page.
+    expect(mail.html).toContain(url.replace(/&/g, "&amp;"));
+    expect(mail.text).toContain("/settings");
+  });
+
+  it("escapes what athletes wrote", async () => {
+    const mail = await renderNotification(
+      { ...joinRequest, data: { ...joinRequest.data, requester_name: '<img src=x onerror="alert(1)">' } },
+      key,
+    );
+    expect(mail.html).not.toContain("<img src=x");
+    expect(mail.html).toContain("&lt;img");
+  });
+
+  it("a message e-mail names the sender, counts the messages and shows 140 characters at most", async () => {
+    const mail = await renderNotification(
+      {
+        ...base,
+        kind: "message",
+        data: {
+          conversation_id: "c0000000-0000-4000-8000-000000000001",
+          sender_name: "Jack Wilson",
+          count: 3,
+          excerpt: "a".repeat(140),
+          truncated: true,
+        },
+      },
+      key,
+    );
+    expect(mail.subject).toBe("Jack Wilson sent you 3 messages");
+    expect(mail.text).toContain(`${"a".repeat(140)}…`);
+    expect(mail.text).toContain("/messages?c=c0000000-0000-4000-8000-000000000001");
+  });
+
+  it("one message, a decision and an urgent alert read right", async () => {
+    const one = await renderNotification(
+      {
+        ...base,
+        kind: "message",
+        data: { conversation_id: "c1", sender_name: "Jack", count: 1, excerpt: "Hi!", truncated: false },
+      },
+      key,
+    );
+    expect(one.subject).toBe("Jack sent you a message");
+    expect(one.text).not.toContain("…");
+    const declined = await renderNotification(
+      { ...base, kind: "decision", data: { team_id: "t1", team_name: "Hammers", decision: "declined" } },
+      key,
+    );
+    expect(declined.subject).toBe("Hammers declined your request");
+    expect(declined.text).toContain("/browse");
+    const accepted = await renderNotification(
+      { ...base, kind: "decision", data: { team_id: "t1", team_name: "Hammers", decision: "accepted" } },
+      key,
+    );
+    expect(accepted.subject).toBe("You're in: Hammers accepted your request");
+    const urgent = await renderNotification(
+      {
+        ...base,
+        kind: "urgent_alert",
+        data: {
+          team_id: "t2",
+          team_name: "Pace Setters",
+          role: "runner",
+          urgent_by: "2026-11-27",
+          location: "Peregian",
+        },
+      },
+      key,
+    );
+    expect(urgent.subject).toBe("Urgent: Pace Setters needs a runner by Fri, 27 Nov");
+    expect(urgent.text).toContain("Stop urgent leg alerts");
+  });
+});
