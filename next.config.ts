@@ -39,6 +39,8 @@ const nextConfig: NextConfig = {
   allowedDevOrigins: ["127.0.0.1"],
   // Lets the e2e suite build beside a running `npm run dev` without clobbering it.
   distDir: process.env.NEXT_DIST_DIR || ".next",
+  // The local stack calls the notification worker every 3 s; `next dev` would log each call.
+  logging: { incomingRequests: { ignore: [/^\/api\/cron\//] } },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },
