@@ -41,9 +41,11 @@ export function MessageComposer({
       onSent(result.message);
       return;
     }
-    // Spec §8: the failure is only logged and the text stays; the hint says it can be sent again.
+    // Spec §8: the failure is only logged and the text stays; the hint says it can be sent again, or, over
+    // the sending limit (issue 21), how long to wait.
     console.error("message send failed", { action: "messages.send", error: result?.error ?? "network" });
-    setHint(result?.error?.startsWith("Forbidden") ? result.error : "Not sent. Press Send to try again.");
+    const shown = result?.code === "RATE" || result?.error?.startsWith("Forbidden");
+    setHint(shown && result ? result.error : "Not sent. Press Send to try again.");
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {

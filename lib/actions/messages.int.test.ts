@@ -143,8 +143,12 @@ describe("sending", () => {
     expect(await send("no profile")).toMatchObject({ ok: false, code: "PROFILE_NOT_FOUND" });
   });
 
-  it("keeps fifty parallel sends, each stored once, in created_at order", async () => {
-    const ids = Array.from({ length: 50 }, () => randomUUID());
+  it("keeps ten parallel sends, each stored once, in created_at order", async () => {
+    // Five each: the most one sender may send in 10 s (issue 21; message-rate.int.test.ts tests the limit).
+    // The sends above are moved out of that window first.
+    await admin`update public.messages set created_at = created_at - interval '1 minute'
+      where conversation_id = ${conversationId}`;
+    const ids = Array.from({ length: 10 }, () => randomUUID());
     const results = await Promise.all(
       ids.map((id, i) =>
         // The data layer directly (the action reads one shared stand-in session), each in its own transaction.
@@ -161,7 +165,7 @@ describe("sending", () => {
     expect(results.every(Boolean)).toBe(true);
     const stored = await admin`select id, count(*) over (partition by id)::int as n from public.messages
       where id in ${admin(ids)} order by created_at, id`;
-    expect(stored).toHaveLength(50);
+    expect(stored).toHaveLength(10);
     expect(stored.every((r) => r.n === 1)).toBe(true);
     as(bob);
     const thread = await actions.fetchMessages(conversationId);

@@ -10,12 +10,18 @@ import {
   startConversation as startConversationRow,
   unreadMessageCount,
 } from "@/lib/data/conversations";
-import { insertMessage, isParticipant, listMessages, markConversationRead } from "@/lib/data/messages";
+import {
+  insertMessage,
+  isParticipant,
+  listMessages,
+  markConversationRead,
+  rateLimitMessage,
+} from "@/lib/data/messages";
 import type { ConversationSummary, Message } from "@/lib/messages/types";
 import { messageErrors as E, sendMessageSchema, uuidSchema } from "@/lib/validation/message";
 import { z } from "zod";
 
-type Failure = { ok: false; error: string; code?: "AUTH" | "PROFILE_NOT_FOUND" | "SELF" };
+type Failure = { ok: false; error: string; code?: "AUTH" | "PROFILE_NOT_FOUND" | "SELF" | "RATE" };
 export type SendResult = { ok: true; message: Message } | Failure;
 export type StartResult = { ok: true; conversationId: string } | Failure;
 
@@ -39,6 +45,8 @@ export async function sendMessage(input: unknown): Promise<SendResult> {
       return message ? ({ ok: true, message } as const) : ({ ok: false, error: E.sendFailed } as const);
     });
   } catch (error) {
+    const tooFast = rateLimitMessage(error);
+    if (tooFast) return { ok: false, error: tooFast, code: "RATE" };
     log("messages.send", claims.sub, error);
     return { ok: false, error: E.sendFailed };
   }
@@ -58,6 +66,8 @@ export async function startConversation(otherProfileId: unknown): Promise<StartR
       return { ok: false, error: E.startNoProfile, code: "PROFILE_NOT_FOUND" };
     }
     if ((error as { code?: string }).code === "22023") return { ok: false, error: E.startSelf, code: "SELF" };
+    const tooFast = rateLimitMessage(error);
+    if (tooFast) return { ok: false, error: tooFast, code: "RATE" };
     log("messages.start", claims.sub, error);
     return { ok: false, error: E.startFailed };
   }

@@ -59,8 +59,9 @@ export async function leaveTeam(tx: Tx, teamId: string): Promise<void> {
   await tx`select id from public.leave_team(${teamId})`;
 }
 
-// Errors raised by the functions with text meant for people (see the migration's conventions).
-const ruleCodes = new Set(["P0001", "P0002", "42501"]);
+// Errors raised by the functions with text meant for people (see the migration's conventions); P0429 is
+// the per-sender message limit, which a join request's automatic message or new conversation can meet.
+const ruleCodes = new Set(["P0001", "P0002", "42501", "P0429"]);
 
 /** The message of an expected rule failure, or null for anything else (a bug or an outage). */
 export function teamRuleMessage(error: unknown): string | null {
