@@ -47,7 +47,7 @@ export default async function UnsubscribePage({ searchParams }: Props) {
           ) : status.state === "unsubscribed" ? (
             <>
               <h2 className="text-ocean-950 text-xl font-bold">
-                You&apos;re unsubscribed from {kindLabels[status.kind].title.toLowerCase()}
+                You&apos;re unsubscribed from e-mails about {kindLabels[status.kind].title.toLowerCase()}
               </h2>
               <p className="text-slate-700">
                 We won&apos;t send you these e-mails any more. Changed your mind? Turn them back on in your
@@ -58,7 +58,7 @@ export default async function UnsubscribePage({ searchParams }: Props) {
           ) : (
             <>
               <h2 className="text-ocean-950 text-xl font-bold">
-                Stop {kindLabels[status.kind].title.toLowerCase()}?
+                Stop e-mails about {kindLabels[status.kind].title.toLowerCase()}?
               </h2>
               <p className="text-slate-700">{kindLabels[status.kind].hint}</p>
               <form

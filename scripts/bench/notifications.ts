@@ -1,0 +1,207 @@
+/**
+ * Notification e-mails, measured through the real parts (issue 19): a production build of the app under
+ * `next start`, its cron route (the worker) and the stack's SMTP listener and mailbox.
+ *
+ *   npx supabase-local --test -- node scripts/bench/notifications.ts [--skip-build] [--count=1000] [--joins=20]
+ *
+ * 1. Join request → e-mail in the mailbox, p50/p95, with the local schedule (the route called every 3 s):
+ *    `--joins` requests made at random moments, each timed from its commit to the mail's arrival.
+ * 2. `--count` queued notifications drained by calling the route back to back: time, e-mails/s, and the
+ *    duplicates and missing e-mails counted in the mailbox by Message-ID.
+ * Builds into .next-bench-notify (`--skip-build` reuses it). Prints one table and the JSON.
+ */
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import postgres from "postgres";
+import { buildApp, freePort, nextBin } from "./servers.ts";
+import { percentile, round } from "./stats.ts";
+import { spawn } from "node:child_process";
+
+const args = new Map(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, "").split("=");
+    return [k!, v ?? "true"] as const;
+  }),
+);
+const count = Number(args.get("count") ?? 1000);
+const joins = Number(args.get("joins") ?? 20);
+const distDir = ".next-bench-notify";
+
+const need = (name: string) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run inside \`npx supabase-local --test -- …\``);
+  return value;
+};
+const admin = postgres(need("LOCAL_DB_ADMIN_URL"), { max: 4, onnotice: () => {} });
+const mailbox = need("LOCAL_MAILBOX_URL").replace(/\/$/, "");
+const cronSecret = need("CRON_SECRET");
+need("SMTP_URL");
+
+type Mail = { to: string; subject: string; headers: Record<string, string>; created_at: string };
+const mails = async (to?: string): Promise<Mail[]> =>
+  (await fetch(`${mailbox}/api/messages${to ? `?to=${encodeURIComponent(to)}` : ""}`)).json() as Promise<
+    Mail[]
+  >;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function startApp(): Promise<{ origin: string; stop: () => void }> {
+  if (args.get("skip-build") !== "true" || !existsSync(distDir)) {
+    console.error(`building the app into ${distDir} …`);
+    buildApp(distDir);
+  }
+  const port = await freePort();
+  const server = spawn(nextBin, ["start", "-H", "127.0.0.1", "-p", String(port)], {
+    stdio: "ignore",
+    env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (
+      await fetch(`${origin}/robots.txt`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await sleep(200);
+  }
+  return { origin, stop: () => server.kill() };
+}
+
+const cron = (origin: string) =>
+  fetch(`${origin}/api/cron/notifications`, { headers: { authorization: `Bearer ${cronSecret}` } }).then(
+    async (r) =>
+      r.ok
+        ? ((await r.json()) as { claimed: number; sent: number })
+        : Promise.reject(new Error(`cron ${r.status}`)),
+  );
+
+/** A confirmed account with a public profile, straight in the database. */
+async function athlete(specialty: string): Promise<{ auth: string; profile: string; email: string }> {
+  const auth = randomUUID();
+  const tag = auth.slice(0, 8);
+  const email = `bench-${tag}@example.test`;
+  await admin`insert into auth.users (id, email, email_confirmed_at) values (${auth}, ${email}, now())`;
+  const [row] = await admin`
+    insert into public.profiles (auth_id, username, full_name, location, is_public, looking_for_team, specialty,
+                                 experience_level, goals)
+    values (${auth}, ${`bench_${tag}`}, ${`Bench ${tag}`}, '{"display_name": "Noosa", "coordinates": [0, 0]}',
+            true, true, ${specialty}, 'intermediate', 'Benchmark the notification e-mails')
+    returning id`;
+  return { auth, profile: row!.id as string, email };
+}
+
+async function joinLatency(origin: string): Promise<number[]> {
+  // The local schedule: the route every 3 s, as `supabase-local --cron` calls it.
+  let scheduling = true;
+  const scheduler = (async () => {
+    while (scheduling) {
+      await cron(origin).catch((e: Error) => console.error(e.message));
+      await sleep(3000);
+    }
+  })();
+  const latencies: number[] = [];
+  for (let i = 0; i < joins; i++) {
+    const creator = await athlete("cyclist");
+    const [team] = await admin`
+      insert into public.teams (name, description, creator_id, requirements)
+      values (${`Bench Team ${i} ${creator.auth.slice(0, 4)}`}, 'A team for the notification benchmark.', ${creator.auth},
+              '{"roles": ["runner"], "experience_levels": ["intermediate"]}') returning id`;
+    await admin`insert into public.team_members (team_id, profile_id, role, status)
+                values (${team!.id}, ${creator.profile}, 'cyclist', 'active')`;
+    const requester = await athlete("runner");
+    await sleep(Math.random() * 3000); // any moment of the 3 s cycle
+    await admin.begin(async (tx) => {
+      await tx`select set_config('role', 'authenticated', true),
+                      set_config('request.jwt.claims', ${JSON.stringify({ sub: requester.auth, role: "authenticated" })}, true)`;
+      await tx`select public.request_to_join_team(${team!.id}, 'runner')`;
+    });
+    const committed = Date.now();
+    while ((await mails(creator.email)).length === 0) {
+      if (Date.now() - committed > 60_000) throw new Error("no join request e-mail within 60 s");
+      await sleep(50);
+    }
+    latencies.push(Date.now() - committed);
+  }
+  scheduling = false;
+  await scheduler;
+  return latencies;
+}
+
+async function drain(origin: string) {
+  // Start from an empty queue (the seed's demo events and part 1 are not this measurement's).
+  await admin`update private.notification_outbox set status = 'skipped' where status in ('pending', 'sending')`;
+  const recipients = await Promise.all(Array.from({ length: 50 }, () => athlete("runner")));
+  const [team] = await admin`select id from public.teams limit 1`;
+  const run = randomUUID().slice(0, 8);
+  const ids = (
+    await admin`
+      insert into private.notification_outbox (kind, dedupe_key, recipient_id, team_id, detail)
+      select 'decision', ${`bench-${run}:`} || i, (${admin.array(recipients.map((r) => r.profile))}::uuid[])[1 + i % 50],
+             ${team!.id}, 'declined'
+      from generate_series(0, ${count - 1}) i returning id::text`
+  ).map((r) => r.id as string);
+  const started = performance.now();
+  let passes = 0;
+  for (;;) {
+    const result = await cron(origin);
+    passes += 1;
+    if (result.claimed === 0) {
+      const [left] = await admin`select count(*)::int as n from private.notification_outbox
+                                 where id = any(${ids}::bigint[]) and status in ('pending', 'sending')`;
+      if (left!.n === 0) break;
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const wanted = new Set(ids);
+  const seen = new Map<string, number>();
+  for (const r of recipients) {
+    for (const mail of await mails(r.email)) {
+      const id = /<notification-(\d+)@/.exec(mail.headers["message-id"] ?? "")?.[1];
+      if (id && wanted.has(id)) seen.set(id, (seen.get(id) ?? 0) + 1);
+    }
+  }
+  const received = [...seen.values()].reduce((a, b) => a + b, 0);
+  const [states] = await admin`select count(*) filter (where status = 'sent')::int as sent,
+                                      count(*) filter (where status = 'failed')::int as failed
+                               from private.notification_outbox where id = any(${ids}::bigint[])`;
+  return {
+    queued: count,
+    seconds: round(seconds),
+    perSecond: round(count / seconds, 1),
+    passes,
+    received,
+    duplicates: received - seen.size,
+    missing: count - seen.size,
+    sent: states!.sent as number,
+    failed: states!.failed as number,
+  };
+}
+
+const app = await startApp();
+try {
+  const latencies = await joinLatency(app.origin);
+  const drained = await drain(app.origin);
+  const result = {
+    joinRequestToMailMs: {
+      samples: latencies.length,
+      p50: Math.round(percentile(latencies, 50)),
+      p95: Math.round(percentile(latencies, 95)),
+      max: Math.max(...latencies),
+    },
+    drain: drained,
+  };
+  console.log(
+    [
+      "| figure | value | target |",
+      "| --- | --- | --- |",
+      `| join request → e-mail p50 / p95 (${latencies.length}, route every 3 s) | ${result.joinRequestToMailMs.p50} ms / ${result.joinRequestToMailMs.p95} ms | p95 ≤ 10000 ms |`,
+      `| ${count} queued notifications drained | ${drained.seconds} s, ${drained.perSecond} e-mails/s (${drained.passes} passes) | |`,
+      `| duplicates / missing in the mailbox | ${drained.duplicates} / ${drained.missing} | 0 / 0 |`,
+    ].join("\n"),
+  );
+  console.log(JSON.stringify(result));
+} finally {
+  app.stop();
+  await admin.end();
+}
