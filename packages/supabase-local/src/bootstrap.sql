@@ -185,3 +185,26 @@ begin
     create publication supabase_realtime;
   end if;
 end $$;
+
+-- Realtime Authorization: RLS policies on realtime.messages decide who may join a private channel, listen
+-- to its Broadcast and Presence (select) and send or track on it (insert), per realtime.topic(). As on
+-- hosted Supabase the table holds nothing: the Realtime server asks it in a transaction it rolls back.
+create schema if not exists realtime;
+grant usage on schema realtime to anon, authenticated, service_role;
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp not null default now(),
+  inserted_at timestamp not null default now(),
+  id uuid not null default gen_random_uuid(),
+  primary key (id, inserted_at)
+);
+alter table realtime.messages enable row level security;
+grant select, insert, update, delete on realtime.messages to anon, authenticated, service_role;
+create or replace function realtime.topic() returns text language sql stable as $$
+  select nullif(current_setting('realtime.topic', true), '')::text
+$$;
+grant execute on function realtime.topic() to anon, authenticated, service_role;

@@ -8,6 +8,7 @@ import type { Hub, Subscription } from "./hub.ts";
 import { checkTables } from "./tables.ts";
 import { decodeBroadcastPush, encodeUserBroadcast } from "./binary.ts";
 import { presenceKeyOf, type Member, type Rooms, type UserBroadcast } from "./rooms.ts";
+import { channelPermissions, type Permissions } from "./authorization.ts";
 
 /** The `system` event realtime-js hands to `.on("system", …)` listeners. */
 function system(topic: string, extension: string, status: "ok" | "error", message: string): PhxMessage {
@@ -26,7 +27,17 @@ type Channel = Subscription & {
   expiry: NodeJS.Timeout | null;
   member: Member;
   broadcastAck: boolean;
+  /** Realtime Authorization of a private channel; null on a public one (everything allowed). */
+  permissions: Permissions | null;
 };
+
+const subtopic = (topic: string) => topic.slice("realtime:".length);
+const noRead = (topic: string) =>
+  `Unauthorized: You do not have permissions to read from this Channel topic: ${subtopic(topic)}`;
+const noWrite = (topic: string) =>
+  `Unauthorized: You do not have permissions to write to this Channel topic: ${subtopic(topic)}`;
+const mayJoin = (p: Permissions | null) =>
+  !p || p.read.broadcast || p.read.presence || p.write.broadcast || p.write.presence;
 
 export type ConnectionDeps = {
   hub: Hub;
@@ -110,6 +121,10 @@ export class Connection {
       msg.payload.type === "broadcast" &&
       typeof msg.payload.event === "string"
     ) {
+      if (channel.permissions && !channel.permissions.write.broadcast) {
+        if (channel.broadcastAck) this.reply(msg, "error", { reason: noWrite(channel.topic) });
+        return;
+      }
       const payload = Buffer.from(JSON.stringify(msg.payload.payload ?? {}), "utf8");
       this.deps.rooms.broadcast(channel.member, {
         event: msg.payload.event,
@@ -134,14 +149,17 @@ export class Connection {
       return;
     }
     const { event, encoding, payload, metadata } = push;
-    this.deps.rooms.broadcast(channel.member, { event, encoding, payload, metadata });
+    const allowed = !channel.permissions || channel.permissions.write.broadcast;
+    if (allowed) this.deps.rooms.broadcast(channel.member, { event, encoding, payload, metadata });
     if (channel.broadcastAck && push.ref !== null) {
       this.send({
         joinRef: push.joinRef,
         ref: push.ref,
         topic: push.topic,
         event: "phx_reply",
-        payload: { status: "ok", response: {} },
+        payload: allowed
+          ? { status: "ok", response: {} }
+          : { status: "error", response: { reason: noWrite(channel.topic) } },
       });
     }
   }
@@ -150,6 +168,9 @@ export class Connection {
   private presence(channel: Channel, msg: PhxMessage): void {
     const { type, event, payload } = msg.payload;
     if (type === "presence" && event === "track") {
+      if (channel.permissions && !channel.permissions.write.presence) {
+        return this.reply(msg, "error", { reason: noWrite(channel.topic) });
+      }
       const meta = typeof payload === "object" && payload !== null && !Array.isArray(payload) ? payload : {};
       this.deps.rooms.track(channel.member, meta as Record<string, unknown>);
       return this.reply(msg, "ok", {});
@@ -202,6 +223,17 @@ export class Connection {
     const token = await resolveToken(msg.payload.access_token, this.deps.verifyToken);
     if (!token.ok) return this.reply(msg, "error", { reason: token.reason });
     const config = (msg.payload.config ?? {}) as Record<string, unknown>;
+    const isPrivate = typeof config === "object" && config.private === true;
+    let permissions: Permissions | null = null;
+    if (isPrivate) {
+      try {
+        permissions = await channelPermissions(this.deps.sql, subtopic(msg.topic), token.claims);
+      } catch (error) {
+        this.deps.log(`realtime: a realtime.messages policy failed: ${(error as Error).message}`);
+        return this.reply(msg, "error", { reason: "Unauthorized: unable to check the channel's policies" });
+      }
+      if (!mayJoin(permissions)) return this.reply(msg, "error", { reason: noRead(msg.topic) });
+    }
     const parsed = parseBindings(typeof config === "object" ? config.postgres_changes : undefined);
     let bindings: Binding[] = [];
     let problem: string | null = parsed.ok ? null : parsed.reason;
@@ -222,7 +254,8 @@ export class Connection {
     };
     const topic = msg.topic;
     const member: Member = {
-      topic,
+      room: `${isPrivate ? "private" : "public"}:${topic}`,
+      hears: { broadcast: permissions?.read.broadcast ?? true, presence: permissions?.read.presence ?? true },
       presenceKey: presenceKeyOf(section("presence").key),
       presenceEnabled: section("presence").enabled === true,
       broadcastSelf: section("broadcast").self === true,
@@ -238,6 +271,7 @@ export class Connection {
       bindings,
       member,
       broadcastAck: section("broadcast").ack === true,
+      permissions,
       expiry: null,
       deliver: (ids, dataJson) => {
         if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
@@ -255,7 +289,7 @@ export class Connection {
     const echoed = bindings.map((b) => ({ ...b.echo, id: b.id }));
     this.reply(msg, "ok", parsed.ok && problem === null ? { postgres_changes: echoed } : {});
     // Who is here already; members that did not enable presence get the empty state, as before.
-    const state = member.presenceEnabled ? this.deps.rooms.state(topic) : {};
+    const state = member.presenceEnabled && member.hears.presence ? this.deps.rooms.state(member.room) : {};
     this.send({ joinRef: null, ref: null, topic: msg.topic, event: "presence_state", payload: state });
     if (problem !== null) {
       const reason = `Unable to subscribe to changes with given parameters: ${problem}`;
@@ -270,6 +304,19 @@ export class Connection {
     if (this.channels.get(channel.topic) !== channel) return;
     if (!token.ok) return this.reject(channel, token.reason);
     channel.claims = token.claims;
+    if (channel.permissions) {
+      // As the hosted server: a new token recomputes the private channel's permissions.
+      const permissions = await channelPermissions(
+        this.deps.sql,
+        subtopic(channel.topic),
+        token.claims,
+      ).catch(() => null);
+      if (this.channels.get(channel.topic) !== channel) return;
+      if (!permissions || !mayJoin(permissions)) return this.reject(channel, noRead(channel.topic));
+      channel.permissions = permissions;
+      channel.member.hears = { broadcast: permissions.read.broadcast, presence: permissions.read.presence };
+      if (!permissions.write.presence) this.deps.rooms.untrack(channel.member);
+    }
     this.armExpiry(channel, token.exp);
     this.reply(msg, "ok", {});
   }

@@ -5,7 +5,8 @@ function member(topic: string, key: string, patch: Partial<Member> = {}) {
   const diffs: unknown[] = [];
   const broadcasts: string[] = [];
   const m: Member = {
-    topic,
+    room: topic,
+    hears: { broadcast: true, presence: true },
     presenceKey: key,
     presenceEnabled: true,
     broadcastSelf: false,
@@ -56,6 +57,22 @@ describe("Rooms", () => {
     expect(b.broadcasts).toEqual(["wave", "wave"]);
     expect(self.broadcasts).toEqual(["wave", "wave"]);
     expect(elsewhere.broadcasts).toEqual([]);
+  });
+
+  it("keeps members without read permission (a private channel) out of broadcasts and presence", () => {
+    const rooms = new Rooms();
+    const a = member("private:t", "a");
+    const deaf = member("private:t", "d", { hears: { broadcast: false, presence: false } });
+    const publicTwin = member("public:t", "p");
+    for (const x of [a, deaf, publicTwin]) rooms.join(x.m);
+    rooms.broadcast(publicTwin.m, { event: "x", encoding: 1, payload: Buffer.from("{}"), metadata: "" });
+    rooms.broadcast(a.m, { event: "y", encoding: 1, payload: Buffer.from("{}"), metadata: "" });
+    rooms.track(a.m, {});
+    expect(a.broadcasts).toEqual([]);
+    expect(deaf.broadcasts).toEqual([]);
+    expect(deaf.diffs).toEqual([]);
+    expect(publicTwin.diffs).toEqual([]);
+    expect(a.diffs).toHaveLength(1);
   });
 
   it("gives an empty presence key a random one", () => {
