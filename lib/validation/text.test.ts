@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { charCount, isSafeText, normaliseText, safeText } from "./text";
+import { charCount, defaultIgnorable, isSafeText, normaliseText, safeText } from "./text";
 
 const field = safeText("Name", { min: 2, max: 5, tooLong: "Too long" });
 const multi = safeText("Bio", { max: 20, tooLong: "Too long" }, { multiline: true });
@@ -56,5 +56,75 @@ describe("safeText", () => {
     expect(isSafeText(normaliseText(" ok "))).toBe(true);
     expect(isSafeText("a\nb")).toBe(false);
     expect(isSafeText("a\nb", true)).toBe(true);
+  });
+});
+
+// Issue 21, finding 4: soft hyphens, Hangul fillers, braille blanks and the like passed, and a name made
+// only of them was saved and looked blank.
+describe("invisible characters (Default_Ignorable_Code_Point and braille blank)", () => {
+  const invisible = [
+    ["soft hyphen", "\u00ad"],
+    ["combining grapheme joiner", "\u034f"],
+    ["Arabic letter mark", "\u061c"],
+    ["Hangul choseong filler", "\u115f"],
+    ["Hangul jungseong filler", "\u1160"],
+    ["Khmer inherent vowel", "\u17b4"],
+    ["Mongolian free variation selector", "\u180b"],
+    ["Mongolian vowel separator", "\u180e"],
+    ["zero-width space", "\u200b"],
+    ["word joiner", "\u2060"],
+    ["invisible times", "\u2062"],
+    ["inhibit symmetric swapping", "\u206a"],
+    ["Hangul filler", "\u3164"],
+    ["variation selector 1", "\ufe00"],
+    ["BOM", "\ufeff"],
+    ["halfwidth Hangul filler", "\uffa0"],
+    ["unassigned ignorable U+FFF0", "\ufff0"],
+    ["shorthand format control", "\u{1bca0}"],
+    ["musical begin beam", "\u{1d173}"],
+    ["tag space", "\u{e0020}"],
+    ["cancel tag", "\u{e007f}"],
+    ["variation selector 17", "\u{e0100}"],
+    ["braille blank", "\u2800"],
+  ] as const;
+  const required = safeText("Full name", { min: 2, max: 100, tooLong: "Too long" });
+  const optional = safeText("Location", { max: 100, tooLong: "Too long" });
+
+  it.each(invisible)("refuses %s inside one-line and multi-line text", (_, ch) => {
+    expect(required.safeParse(`Mia${ch}Smith`).error?.issues[0]?.message).toBe(
+      "Full name must be a single line without hidden or control characters",
+    );
+    expect(multi.safeParse(`Swim${ch} run`).error?.issues[0]?.message).toBe(
+      "Bio can't contain hidden or control characters",
+    );
+  });
+
+  it.each(invisible)("treats a value made only of %s (and spaces) as empty", (_, ch) => {
+    expect(normaliseText(`${ch}${ch} ${ch}`)).toBe("");
+    expect(required.safeParse(`${ch}${ch}${ch}`).error?.issues[0]?.message).toBe("Full name is required");
+    expect(optional.parse(` ${ch} `)).toBe("");
+  });
+
+  it("names every Default_Ignorable_Code_Point the engine knows (so the SQL list, a copy, is complete)", () => {
+    const differ: string[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      const ch = String.fromCodePoint(cp);
+      if (/\p{Default_Ignorable_Code_Point}/u.test(ch) !== defaultIgnorable.test(ch))
+        differ.push(cp.toString(16));
+    }
+    expect(differ).toEqual([]);
+  });
+
+  it("keeps emoji working: joiners in multi-line text, presentation selectors after a visible character", () => {
+    for (const emoji of ["🏃‍♀️", "🏳️‍🌈", "👁️‍🗨️", "❤️", "☀︎"]) {
+      expect(multi.parse(`Go ${emoji}`)).toBe(`Go ${emoji}`);
+    }
+    expect(required.parse("Dawn Patrol ☀️")).toBe("Dawn Patrol ☀️");
+    // A selector with nothing before it, after a space or doubled is refused; joiners stay out of one-liners.
+    for (const bad of ["\ufe0fMia", "Mia \ufe0f", "Mia ❤\ufe0f\ufe0f", "Mi\u200da"]) {
+      expect(isSafeText(bad)).toBe(false);
+    }
+    expect(isSafeText("\ufe0f", true)).toBe(false);
+    expect(normaliseText("\u200d\ufe0f")).toBe("");
   });
 });

@@ -3,31 +3,62 @@ import "./csp-safe-zod";
 
 /**
  * The one rule for text people write and others read, mirrored by `private.is_safe_text` in
- * supabase/migrations/*_safe_text.sql (keep the two in step):
+ * supabase/migrations/20261125030100_safe_text_invisible.sql (keep the two in step; the lists below are
+ * spelled out rather than left to the engine's Unicode tables, so both sides refuse the same characters):
  * - normalised to NFC and trimmed; Windows line ends become "\n";
+ * - a value with no visible character (only spaces, invisible characters, braille blanks) is empty;
  * - no control characters, except newline in multi-line fields;
  * - no bidirectional overrides, isolates or marks (text that reads backwards);
- * - no invisible characters. Zero-width (non-)joiners are allowed only in multi-line text, where emoji
- *   sequences and some scripts need them; in one-line text (names, titles) they only make look-alikes.
+ * - no Default_Ignorable_Code_Point (soft hyphen, Hangul fillers, zero-width characters, variation selectors,
+ *   tags…) and no braille blank U+2800, which is not one but looks like nothing either. Two exceptions keep
+ *   emoji working: the zero-width (non-)joiners in multi-line text, where emoji sequences (🏃‍♀️) and some
+ *   scripts need them (in one-line text they only make look-alikes), and the emoji/text presentation
+ *   selectors U+FE0E/U+FE0F right after a visible character (❤️).
  */
 
 /** Characters as Postgres' char_length counts them (code points), so an emoji counts once on both sides. */
 export const charCount = (value: string) => Array.from(value).length;
 
-const unsafeInMultiLine =
-  /[\u0001-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2069\ufeff\u180e]/;
-const unsafeInSingleLine =
-  /[\u0001-\u001f\u007f-\u009f\u2028\u2029\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\u180e]/;
-const nul = /\u0000/;
+// Default_Ignorable_Code_Point (Unicode 17, DerivedCoreProperties.txt); text.test.ts compares it with the
+// engine's \p{Default_Ignorable_Code_Point}. Split where the exceptions above sit.
+const ignorableExceptJoinersAndSelectors =
+  "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b\u200e\u200f\u202a-\u202e\u2060-\u206f\u3164" +
+  "\ufe00-\ufe0d\ufeff\uffa0\ufff0-\ufff8\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0000}-\u{e0fff}";
+const joiners = "\u200c\u200d";
+const selectors = "\ufe0e\ufe0f";
+export const defaultIgnorable = new RegExp(
+  `[${ignorableExceptJoinersAndSelectors}${joiners}${selectors}]`,
+  "u",
+);
+const blank = "\u2800";
+// White_Space, as String.prototype.trim and Postgres' [[:space:]] see it.
+const space = "\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
+const controls = "\u0001-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029";
+
+const unsafeInMultiLine = new RegExp(`[\u0000${controls}${ignorableExceptJoinersAndSelectors}${blank}]`, "u");
+const unsafeInSingleLine = new RegExp(
+  `[\u0000\n${controls}${ignorableExceptJoinersAndSelectors}${joiners}${blank}]`,
+  "u",
+);
+// A presentation selector with nothing visible before it (start of text, after a space or another one).
+const strandedSelector = new RegExp(`(^|[${space}${joiners}${selectors}])[${selectors}]`, "u");
+const visible = new RegExp(
+  `[^${space}${ignorableExceptJoinersAndSelectors}${joiners}${selectors}${blank}]`,
+  "u",
+);
 
 /** True when `value` (already normalised and trimmed) passes the rule. */
 export function isSafeText(value: string, multiline = false): boolean {
-  return !nul.test(value) && !(multiline ? unsafeInMultiLine : unsafeInSingleLine).test(value);
+  return !(multiline ? unsafeInMultiLine : unsafeInSingleLine).test(value) && !strandedSelector.test(value);
 }
 
-/** Normalises the way the field will be stored: NFC, "\n" line ends, trimmed. */
+/** True when something in `value` can be seen: not only spaces, invisible characters and braille blanks. */
+export const hasVisibleText = (value: string) => visible.test(value);
+
+/** Normalises the way the field will be stored: NFC, "\n" line ends, trimmed; nothing visible is empty. */
 export function normaliseText(value: string): string {
-  return value.normalize("NFC").replace(/\r\n?/g, "\n").trim();
+  const text = value.normalize("NFC").replace(/\r\n?/g, "\n").trim();
+  return hasVisibleText(text) ? text : "";
 }
 
 export type TextBounds = {

@@ -1,0 +1,102 @@
+import postgres from "postgres";
+import { afterAll, describe, expect, it } from "vitest";
+import { makeAthlete, dropAthletes, type Athlete } from "@/lib/messages/test-fixtures";
+import { isSafeText } from "./text";
+
+// Issue 21, finding 4: the SQL rule (private.is_safe_text, in every CHECK on user-written text) refuses what
+// the forms refuse (lib/validation/text.ts), character for character.
+const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
+const made: Athlete[] = [];
+afterAll(async () => {
+  await dropAthletes(admin, made);
+  await admin.end();
+});
+
+const sqlSafe = async (value: string, multiline: boolean) =>
+  (await admin<{ ok: boolean }[]>`select private.is_safe_text(${value}, ${multiline}) as ok`)[0]!.ok;
+
+describe("private.is_safe_text", () => {
+  it.each([false, true])(
+    "agrees with the forms on every code point between letters (multiline %s)",
+    async (multiline) => {
+      // Every code point (but surrogates and NUL) as "a?b" in NFC, in one query; the forms' rule over the same.
+      const refusedBySql = new Set(
+        (
+          await admin<{ cp: number }[]>`
+          select cp from generate_series(1, 1114111) cp
+          where cp not between 55296 and 57343
+            and not private.is_safe_text(normalize('a' || chr(cp) || 'b', nfc), ${multiline})`
+        ).map((r) => r.cp),
+      );
+      const differ: string[] = [];
+      for (let cp = 1; cp <= 0x10ffff; cp++) {
+        if (cp >= 0xd800 && cp <= 0xdfff) continue;
+        const value = `a${String.fromCodePoint(cp)}b`.normalize("NFC");
+        if (isSafeText(value, multiline) === refusedBySql.has(cp)) differ.push(cp.toString(16));
+      }
+      expect(differ).toEqual([]);
+    },
+  );
+
+  it("refuses the named invisible characters and a value with nothing visible, keeps emoji", async () => {
+    const invisible = [
+      "\u00ad",
+      "\u115f",
+      "\u1160",
+      "\u3164",
+      "\uffa0",
+      "\u2800",
+      "\u034f",
+      "\u180e",
+      "\ufe00",
+      "\u{e0041}",
+    ];
+    for (const ch of invisible) {
+      expect(await sqlSafe(`Mia${ch}Smith`, false), ch).toBe(false);
+      expect(await sqlSafe(`Swim${ch} run`, true), ch).toBe(false);
+      expect(await sqlSafe(`${ch}${ch}${ch}`, true), ch).toBe(false);
+    }
+    expect(await sqlSafe("\u200d\u200d", true)).toBe(false);
+    expect(await sqlSafe("\ufe0fMia", false)).toBe(false);
+    expect(await sqlSafe("Go 🏃‍♀️ 🏳️‍🌈 ❤️", true)).toBe(true);
+    expect(await sqlSafe("Dawn Patrol ☀️", false)).toBe(true);
+    expect(await sqlSafe("", false)).toBe(true);
+  });
+
+  it("a profile named only with Hangul fillers, or a message of braille blanks, is refused by the CHECKs", async () => {
+    const a = await makeAthlete(admin, { isPublic: true, name: "Checked Name" });
+    const b = await makeAthlete(admin, { isPublic: true, name: "Other Name" });
+    made.push(a, b);
+    await expect(
+      admin`update public.profiles set full_name = ${"\u3164\u3164\u3164"} where id = ${a.profileId}`,
+    ).rejects.toMatchObject({ code: "23514" });
+    await expect(
+      admin`update public.profiles set full_name = ${"Mia\u00adSmith"} where id = ${a.profileId}`,
+    ).rejects.toMatchObject({ code: "23514" });
+    const [c] = await admin<
+      { id: string }[]
+    >`select private.ensure_conversation(${a.profileId}, ${b.profileId}) as id`;
+    await expect(
+      admin`insert into public.messages (conversation_id, sender_id, content) values (${c!.id}, ${a.profileId}, ${"\u2800\u2800"})`,
+    ).rejects.toMatchObject({ code: "23514" });
+  });
+
+  it("every existing row (the seed) still passes every CHECK that uses the rule", async () => {
+    const checks = await admin<{ tbl: string; name: string; expr: string }[]>`
+      select con.conrelid::regclass::text as tbl, con.conname as name,
+             regexp_replace(pg_get_constraintdef(con.oid), '^CHECK \\((.*)\\)( NOT VALID)?$', '\\1') as expr
+      from pg_constraint con where con.contype = 'c' and pg_get_constraintdef(con.oid) like '%is_safe_text%'`;
+    // Profiles, teams, messages, team invitations…: at least the eight there were when this was written.
+    expect(checks.length).toBeGreaterThanOrEqual(8);
+    const seeded = await admin<{ n: number }[]>`select count(*)::int as n from public.profiles`;
+    expect(seeded[0]!.n).toBeGreaterThan(5);
+    const failing: string[] = [];
+    for (const c of checks) {
+      const [row] = await admin.unsafe<{ n: number }[]>(
+        `select count(*)::int as n from ${c.tbl} where not (${c.expr})`,
+      );
+      if (row!.n > 0) failing.push(`${c.tbl}.${c.name}: ${row!.n}`);
+    }
+    expect(failing).toEqual([]);
+  });
+});
