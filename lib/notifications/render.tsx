@@ -1,7 +1,9 @@
 import { render } from "@react-email/render";
 import { absoluteUrl, site } from "@/lib/site";
 import { EmailLayout } from "./emails/email-layout";
+import { interestConfirmContent } from "./emails/interest-confirm-email";
 import { notificationContent } from "./emails/notification-email";
+import type { NotificationKind } from "./kinds";
 import type { ClaimedNotification } from "./types";
 import { signUnsubscribeToken } from "./unsubscribe-token";
 
@@ -15,7 +17,7 @@ export type RenderedMail = {
   messageId: string;
 };
 
-export function unsubscribeUrl(profileId: string, kind: ClaimedNotification["kind"], key?: Buffer): string {
+export function unsubscribeUrl(profileId: string, kind: NotificationKind, key?: Buffer): string {
   const token = key ? signUnsubscribeToken(profileId, kind, key) : signUnsubscribeToken(profileId, kind);
   return absoluteUrl(`/unsubscribe?token=${encodeURIComponent(token)}`);
 }
@@ -26,20 +28,34 @@ export function unsubscribeUrl(profileId: string, kind: ClaimedNotification["kin
  * headers. The Message-ID is the outbox row's, so a resend after a crash is recognisably the same e-mail.
  */
 export async function renderNotification(n: ClaimedNotification, key?: Buffer): Promise<RenderedMail> {
-  const unsubscribeHref = unsubscribeUrl(n.recipient_id, n.kind, key);
-  const content = notificationContent(n, { unsubscribeHref, settingsHref: absoluteUrl("/settings") });
+  // A register-interest confirmation was just asked for and goes to an address, not an athlete: nothing to
+  // unsubscribe from (one e-mail, once), so no unsubscribe link or headers.
+  const content =
+    n.kind === "interest_confirm"
+      ? interestConfirmContent(n, key)
+      : notificationContent(n, {
+          unsubscribeHref: unsubscribeUrl(
+            n.recipient_id,
+            n.kind === "team_closed" ? "decision" : n.kind,
+            key,
+          ),
+          settingsHref: absoluteUrl("/settings"),
+        });
   const email = <EmailLayout frame={content.frame}>{content.body}</EmailLayout>;
   const [html, text] = await Promise.all([render(email), render(email, { plainText: true })]);
+  const unsubscribeHref = content.frame.unsubscribe?.href;
   return {
     from: process.env.NOTIFICATIONS_FROM || site.notificationsFrom,
     to: n.to_email,
     subject: content.subject,
     html,
     text,
-    headers: {
-      "List-Unsubscribe": `<${unsubscribeHref}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
+    headers: unsubscribeHref
+      ? {
+          "List-Unsubscribe": `<${unsubscribeHref}>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        }
+      : {},
     messageId: `<notification-${n.id}@${new URL(site.url).hostname}>`,
   };
 }

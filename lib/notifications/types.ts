@@ -30,13 +30,24 @@ export type UrgentAlertData = {
   location: string | null;
 };
 
-type Claim<K extends string, D> = {
+/** A register-interest confirmation (20261125040000_interest_double_opt_in.sql). */
+export type InterestConfirmData = {
+  request_id: string;
+  name: string;
+  specialty: Specialty;
+  expires_at: string;
+};
+/** A team closed because its creator deleted their account; the team itself is gone. */
+export type TeamClosedData = { team_name: string };
+
+type Claim<K extends string, D, R = string> = {
   /** bigint, as postgres.js returns it. */
   id: string;
   kind: K;
   claim_token: string;
   attempts: number;
-  recipient_id: string;
+  /** The athlete; null for a register-interest confirmation, which goes to an address. */
+  recipient_id: R;
   to_email: string;
   recipient_name: string;
   data: D;
@@ -46,4 +57,6 @@ export type ClaimedNotification =
   | Claim<"join_request", JoinRequestData>
   | Claim<"decision", DecisionData>
   | Claim<"message", MessageData>
-  | Claim<"urgent_alert", UrgentAlertData>;
+  | Claim<"urgent_alert", UrgentAlertData>
+  | Claim<"team_closed", TeamClosedData>
+  | Claim<"interest_confirm", InterestConfirmData, null>;

@@ -5,7 +5,8 @@ import { safeText } from "./text";
 
 /**
  * The register-interest form (/register-interest). The CHECKs of public.interest_registrations
- * (supabase/migrations/*_register_interest.sql) mirror these limits.
+ * (supabase/migrations/*_register_interest.sql) and private.interest_requests (*_interest_double_opt_in.sql)
+ * mirror these limits.
  */
 export const interestSchema = z.object({
   name: safeText("Name", {
@@ -26,7 +27,8 @@ export const interestSchema = z.object({
 export type InterestInput = z.infer<typeof interestSchema>;
 
 export type InterestResult =
-  | { ok: true; status: "created" | "updated"; name: string; specialty: InterestInput["specialty"] }
+  /** A confirmation e-mail is on its way (or one was sent this hour): the same answer either way. */
+  | { ok: true; email: string }
   | {
       ok: false;
       error: string;

@@ -3,8 +3,8 @@
 import { createHash } from "node:crypto";
 import { headers } from "next/headers";
 import { clientIp } from "@/lib/auth/client-ip";
-import { isRateLimited, saveInterest } from "@/lib/data/interest";
-import { withRls } from "@/lib/db";
+import { isRateLimited, requestInterest } from "@/lib/data/interest";
+import { withServiceRole } from "@/lib/db";
 import { interestSchema, type InterestInput, type InterestResult } from "@/lib/validation/interest";
 
 const failure = "Sorry, we couldn't save your details. Please try again.";
@@ -21,8 +21,11 @@ async function clientKey(): Promise<string> {
 }
 
 /**
- * Saves a registration of interest as a visitor, through public.register_interest (one row per e-mail,
- * rate-limited in SQL). Called by the form with useActionState, so it also works before hydration.
+ * Asks for a registration of interest (double opt-in, issue 21 finding 5): private.request_interest stores a
+ * request and queues one confirmation e-mail; the entry counts only once its owner presses the link. The
+ * function is the server's alone (service_role), as the notification worker's are. The answer is the same
+ * whether a mail was queued now or earlier this hour, so it tells nobody whose address is registered.
+ * Called by the form with useActionState, so it also works before hydration.
  */
 export async function registerInterest(
   _previous: InterestResult | null,
@@ -40,11 +43,10 @@ export async function registerInterest(
       fieldErrors[issue.path[0] as keyof InterestInput] ??= issue.message;
     return { ok: false, error: "Please check the highlighted fields.", fieldErrors, values };
   }
-  const { name, specialty } = parsed.data;
   try {
     const client = await clientKey();
-    const status = await withRls(null, (tx) => saveInterest(tx, parsed.data, client));
-    return { ok: true, status, name, specialty };
+    await withServiceRole((tx) => requestInterest(tx, parsed.data, client));
+    return { ok: true, email: parsed.data.email };
   } catch (error) {
     if (isRateLimited(error)) return { ok: false, error: tooMany, values };
     console.error("interest.register failed", { code: (error as { code?: string }).code });

@@ -29,12 +29,11 @@ export function InterestForm() {
   if (state?.ok) {
     return (
       <div role="status" className="rounded-2xl border border-green-200 bg-green-50 p-6">
-        <h2 className="text-xl font-bold text-green-900">
-          {state.status === "created" ? "You're on the list!" : "Your details are updated"}
-        </h2>
+        <h2 className="text-xl font-bold text-green-900">Check your e-mail</h2>
         <p className="mt-2 text-slate-800">
-          Thanks, {state.name}. We&apos;ll e-mail you when a team needs a{" "}
-          {specialtyLabels[state.specialty].toLowerCase()}.
+          We sent a link to <strong className="break-all">{state.email}</strong>. Press it within 48 hours to
+          confirm your details; nothing is saved until you do. No e-mail? Check your spam folder, or try again
+          in an hour.
         </p>
       </div>
     );

@@ -59,8 +59,9 @@ export type EmailFrame = {
   action: { label: string; href: string };
   /** Why this person gets this e-mail, completing "You get this e-mail because …". */
   reason: string;
-  unsubscribe: { label: string; href: string };
-  settingsHref: string;
+  /** Both absent for an e-mail sent once on request (a register-interest confirmation). */
+  unsubscribe?: { label: string; href: string };
+  settingsHref?: string;
 };
 
 /** The frame of every notification e-mail: brand, heading, the message, one button, why and how to stop. */
@@ -83,15 +84,17 @@ export function EmailLayout({ frame, children }: { frame: EmailFrame; children: 
           </Section>
           <Hr style={{ borderColor: "#e2e8f0", margin: "24px 0 16px" }} />
           <Text style={styles.footer}>You get this e-mail because {frame.reason}.</Text>
-          <Text style={styles.footer}>
-            <Link href={frame.unsubscribe.href} style={styles.link}>
-              {frame.unsubscribe.label}
-            </Link>
-            {" · "}
-            <Link href={frame.settingsHref} style={styles.link}>
-              E-mail settings
-            </Link>
-          </Text>
+          {frame.unsubscribe && frame.settingsHref ? (
+            <Text style={styles.footer}>
+              <Link href={frame.unsubscribe.href} style={styles.link}>
+                {frame.unsubscribe.label}
+              </Link>
+              {" · "}
+              <Link href={frame.settingsHref} style={styles.link}>
+                E-mail settings
+              </Link>
+            </Text>
+          ) : null}
           <Text style={styles.footer}>
             {site.name}, {site.addressLine}
           </Text>

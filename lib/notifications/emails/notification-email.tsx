@@ -23,7 +23,10 @@ export function formatDay(day: string): string {
 }
 
 /** Subject, frame and body of one claimed notification, in the product's voice. */
-export function notificationContent(n: ClaimedNotification, links: Links): EmailContent {
+export function notificationContent(
+  n: Exclude<ClaimedNotification, { kind: "interest_confirm" }>,
+  links: Links,
+): EmailContent {
   const hi = <Text style={textStyle}>Hi {firstName(n.recipient_name)},</Text>;
   const common = { unsubscribeHref: links.unsubscribeHref, settingsHref: links.settingsHref };
   switch (n.kind) {
@@ -109,6 +112,29 @@ export function notificationContent(n: ClaimedNotification, links: Links): Email
             <Section style={{ borderLeft: "4px solid #bae6fd", margin: "0 0 16px", paddingLeft: "12px" }}>
               <Text style={{ ...textStyle, margin: 0, whiteSpace: "pre-line" }}>{excerpt}</Text>
             </Section>
+          </>
+        ),
+      };
+    }
+    case "team_closed": {
+      const d = n.data;
+      const subject = `${d.team_name} is closed`;
+      return {
+        subject,
+        frame: frame(common, {
+          preview: `Its creator deleted their account. Other teams still need athletes.`,
+          heading: subject,
+          action: { label: "Browse open teams", href: absoluteUrl("/browse") },
+          reason: "you were in this team or asked to join it, and have e-mails about your requests on",
+          unsubscribeLabel: "Stop e-mails about answers to my requests",
+        }),
+        body: (
+          <>
+            {hi}
+            <Text style={textStyle}>
+              {d.team_name} is closed: its creator deleted their account, and the team went with it. Plenty of
+              teams still need athletes; you can find one on Browse.
+            </Text>
           </>
         ),
       };
