@@ -167,3 +167,26 @@ update public.conversations c set updated_at = m.last
 from (select conversation_id, max(created_at) as last from public.messages group by conversation_id) m
 where m.conversation_id = c.id and c.id::text like 'c0000000-0000-4000-8000-00000000000_';
 -- end of messaging (demo) ----------------------------------------------------------------------------------
+
+-- moderation (demo) ----------------------------------------------------------------------------------------
+-- mod@example.com (account 9, no profile) is the demo moderator: /moderation. The role is a row in
+-- private.moderators, which only an admin (psql, a migration, this seed) can write.
+insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                        raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+select '00000000-0000-0000-0000-000000000000', 'd0000000-0000-4000-8000-000000000009', 'authenticated',
+       'authenticated', 'mod@example.com', extensions.crypt('noosa-demo-2026', extensions.gen_salt('bf', 10)),
+       now() - interval '30 days', '{"provider": "email", "providers": ["email"]}', '{}',
+       now() - interval '30 days', now() - interval '30 days'
+on conflict (id) do nothing;
+
+insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+select u.id::text, u.id,
+       jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true, 'phone_verified', false),
+       'email', u.created_at, u.created_at
+from auth.users u
+where u.id = 'd0000000-0000-4000-8000-000000000009'
+on conflict (provider_id, provider) do nothing;
+
+insert into private.moderators (user_id) values ('d0000000-0000-4000-8000-000000000009')
+on conflict (user_id) do nothing;
+-- end of moderation (demo) ---------------------------------------------------------------------------------

@@ -18,10 +18,17 @@ import {
   rateLimitMessage,
 } from "@/lib/data/messages";
 import type { ConversationSummary, Message } from "@/lib/messages/types";
+import { isSuspendedError, suspendedMessage } from "@/lib/moderation/suspension";
 import { messageErrors as E, sendMessageSchema, uuidSchema } from "@/lib/validation/message";
 import { z } from "zod";
 
-type Failure = { ok: false; error: string; code?: "AUTH" | "PROFILE_NOT_FOUND" | "SELF" | "RATE" };
+type Failure = {
+  ok: false;
+  error: string;
+  code?: "AUTH" | "PROFILE_NOT_FOUND" | "SELF" | "RATE" | "SUSPENDED";
+};
+// A suspended account's writes are refused in SQL (issue 21); the athlete is told why.
+const suspended = { ok: false, error: suspendedMessage, code: "SUSPENDED" } as const;
 export type SendResult = { ok: true; message: Message } | Failure;
 export type StartResult = { ok: true; conversationId: string } | Failure;
 
@@ -47,6 +54,7 @@ export async function sendMessage(input: unknown): Promise<SendResult> {
   } catch (error) {
     const tooFast = rateLimitMessage(error);
     if (tooFast) return { ok: false, error: tooFast, code: "RATE" };
+    if (isSuspendedError(error)) return suspended;
     log("messages.send", claims.sub, error);
     return { ok: false, error: E.sendFailed };
   }
@@ -68,6 +76,7 @@ export async function startConversation(otherProfileId: unknown): Promise<StartR
     if ((error as { code?: string }).code === "22023") return { ok: false, error: E.startSelf, code: "SELF" };
     const tooFast = rateLimitMessage(error);
     if (tooFast) return { ok: false, error: tooFast, code: "RATE" };
+    if (isSuspendedError(error)) return suspended;
     log("messages.start", claims.sub, error);
     return { ok: false, error: E.startFailed };
   }
@@ -83,6 +92,9 @@ export async function markRead(conversationId: unknown): Promise<{ ok: true; cou
     const me = await myProfileId(tx);
     if (!me || !(await isParticipant(tx, id.data))) return { ok: false, error: E.notParticipant } as const;
     return { ok: true, count: await markConversationRead(tx, id.data, me) } as const;
+  }).catch((error) => {
+    if (isSuspendedError(error)) return suspended;
+    throw error;
   });
 }
 
