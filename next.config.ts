@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import { publicEnv } from "./lib/env.ts";
+import { requestBodyLimitLabel } from "./lib/http/body-limit.ts";
 
 const isDev = process.env.NODE_ENV !== "production";
 const supabase = new URL(publicEnv.NEXT_PUBLIC_SUPABASE_URL);
@@ -41,6 +42,8 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // The local stack calls the notification worker every 3 s; `next dev` would log each call.
   logging: { incomingRequests: { ignore: [/^\/api\/cron\//] } },
+  // Server actions' body limit, the same as proxy.ts's 413 (lib/http/body-limit.ts): Next's default, said here.
+  experimental: { serverActions: { bodySizeLimit: requestBodyLimitLabel } },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

@@ -1,7 +1,11 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { bodyTooLarge } from "@/lib/http/body-limit";
 import { updateSession } from "@/lib/supabase/proxy";
 
 export async function proxy(request: NextRequest) {
+  // Over the size limit: 413 with a clear message, before a server action would fail with a 500.
+  const tooLarge = await bodyTooLarge(request);
+  if (tooLarge) return tooLarge;
   // RFC 8058: mail clients POST one-click unsubscribes to the URL of the page; its route handler answers.
   if (
     request.method === "POST" &&
