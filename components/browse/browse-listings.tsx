@@ -40,7 +40,7 @@ function SectionHead({
 export async function BrowseListings({ filters }: { filters: BrowseFilters }) {
   const claims = await getClaims();
   const me = await getMyProfile();
-  const viewer = { specialty: me?.specialty ?? null };
+  const viewer = { specialty: me?.specialty ?? null, signedIn: !!me };
   const [teams, athletes] = await withRls(claims, (tx) =>
     Promise.all([listOpenTeams(tx, filters, viewer), listAthletes(tx, filters, viewer)]),
   );

@@ -2,6 +2,7 @@
 
 import { getClaims } from "@/lib/auth/session";
 import { withRls } from "@/lib/db";
+import { blockedText, canMessage, isBlockedError } from "@/lib/data/blocks";
 import { errorSummary } from "@/lib/data/profile-writes";
 import {
   findConversation,
@@ -25,7 +26,7 @@ import { z } from "zod";
 type Failure = {
   ok: false;
   error: string;
-  code?: "AUTH" | "PROFILE_NOT_FOUND" | "SELF" | "RATE" | "SUSPENDED";
+  code?: "AUTH" | "PROFILE_NOT_FOUND" | "SELF" | "RATE" | "SUSPENDED" | "BLOCKED";
 };
 // A suspended account's writes are refused in SQL (issue 21); the athlete is told why.
 const suspended = { ok: false, error: suspendedMessage, code: "SUSPENDED" } as const;
@@ -55,6 +56,7 @@ export async function sendMessage(input: unknown): Promise<SendResult> {
     const tooFast = rateLimitMessage(error);
     if (tooFast) return { ok: false, error: tooFast, code: "RATE" };
     if (isSuspendedError(error)) return suspended;
+    if (isBlockedError(error)) return { ok: false, error: blockedText, code: "BLOCKED" };
     log("messages.send", claims.sub, error);
     return { ok: false, error: E.sendFailed };
   }
@@ -67,7 +69,11 @@ export async function startConversation(otherProfileId: unknown): Promise<StartR
   const other = uuidSchema.safeParse(otherProfileId);
   if (!other.success) return { ok: false, error: E.startFailed };
   try {
-    const conversationId = await withRls(claims, (tx) => startConversationRow(tx, other.data));
+    // Between a blocked pair an existing conversation is not reopened either (a new one the SQL refuses).
+    const conversationId = await withRls(claims, async (tx) =>
+      (await canMessage(tx, other.data)) ? startConversationRow(tx, other.data) : null,
+    );
+    if (!conversationId) return { ok: false, error: blockedText, code: "BLOCKED" };
     return { ok: true, conversationId };
   } catch (error) {
     if ((error as { detail?: string }).detail === "PROFILE_NOT_FOUND") {
@@ -77,6 +83,7 @@ export async function startConversation(otherProfileId: unknown): Promise<StartR
     const tooFast = rateLimitMessage(error);
     if (tooFast) return { ok: false, error: tooFast, code: "RATE" };
     if (isSuspendedError(error)) return suspended;
+    if (isBlockedError(error)) return { ok: false, error: blockedText, code: "BLOCKED" };
     log("messages.start", claims.sub, error);
     return { ok: false, error: E.startFailed };
   }

@@ -39,7 +39,8 @@ export type ListedAthlete = {
 export type Listing<T> = { items: T[]; total: number };
 
 /** The viewer's leg when "needs my specialty" is on and they have a profile; else no such filter. */
-type Viewer = { specialty?: Specialty | null };
+// `signedIn`: leave out the athletes between whom and the viewer there is a block, either way (issue 21).
+type Viewer = { specialty?: Specialty | null; signedIn?: boolean };
 
 // Noosa's calendar day: an urgent need counts while its day is today or later there.
 const noosaToday = (tx: Tx) => tx`(now() at time zone 'Australia/Brisbane')::date`;
@@ -68,7 +69,8 @@ export async function listOpenTeams(
   const role = f.mine && viewer.specialty ? viewer.specialty : f.role;
   // Containment, so the filter is a lookup in teams_open_requirements_idx (GIN).
   const needs = { ...(role ? { roles: [role] } : {}), ...(f.level ? { experience_levels: [f.level] } : {}) };
-  const where = tx`t.status = 'open' ${role || f.level ? tx`and t.requirements @> ${JSON.stringify(needs)}::text::jsonb` : tx``}`;
+  const where = tx`t.status = 'open' ${role || f.level ? tx`and t.requirements @> ${JSON.stringify(needs)}::text::jsonb` : tx``}
+    ${viewer.signedIn ? tx`and t.creator_id not in (select b.auth_id from private.my_blocked_profiles() b)` : tx``}`;
   const urgent = tx`t.urgent_by is not null and t.urgent_by >= ${noosaToday(tx)}`;
   const size = pageSizes.teams;
   const offset = (f.teamPage - 1) * size;
@@ -111,7 +113,8 @@ export async function listAthletes(
   const where = tx`p.is_public and p.looking_for_team
     ${f.role ? tx`and p.specialty = ${f.role}` : tx``}
     ${others ? tx`and p.specialty <> ${others}` : tx``}
-    ${f.level ? tx`and p.experience_level = ${f.level}` : tx``}`;
+    ${f.level ? tx`and p.experience_level = ${f.level}` : tx``}
+    ${viewer.signedIn ? tx`and p.id not in (select b.profile_id from private.my_blocked_profiles() b)` : tx``}`;
   const size = pageSizes.athletes;
   const [rows, [count]] = await Promise.all([
     tx<ListedAthlete[]>`
