@@ -8,6 +8,7 @@ import { clientIp } from "@/lib/auth/client-ip";
 import { guardedSignIn, guardedVerifyOtp } from "@/lib/auth/guarded-auth";
 import { authRedirectOrigin, confirmUrl } from "@/lib/auth/redirect-origin";
 import { safeNext } from "@/lib/auth/safe-next";
+import { refuseSuspendedSignIn } from "@/lib/auth/suspended-sign-in";
 import { site } from "@/lib/site";
 import { createAuthClient } from "@/lib/supabase/server";
 import {
@@ -32,8 +33,11 @@ function logAuthFailure(action: string, error: { code?: string; status?: number 
 export async function signInAction(input: unknown, next: unknown): Promise<ActionResult> {
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
-  const result = await guardedSignIn(await createAuthClient(), parsed.data, clientIp(await headers()));
+  const auth = await createAuthClient();
+  const result = await guardedSignIn(auth, parsed.data, clientIp(await headers()));
   if (!result.ok) return result;
+  const suspended = await refuseSuspendedSignIn(auth);
+  if (suspended) return suspended;
   redirect(safeNext(next));
 }
 
@@ -99,8 +103,11 @@ export async function resetPasswordAction(input: unknown): Promise<ActionResult<
 export async function verifyOtpAction(input: unknown, next: unknown): Promise<ActionResult> {
   const parsed = verifyOtpSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
-  const result = await guardedVerifyOtp(await createAuthClient(), parsed.data, clientIp(await headers()));
+  const auth = await createAuthClient();
+  const result = await guardedVerifyOtp(auth, parsed.data, clientIp(await headers()));
   if (!result.ok) return result;
+  const suspended = await refuseSuspendedSignIn(auth);
+  if (suspended) return suspended;
   redirect(safeNext(next));
 }
 

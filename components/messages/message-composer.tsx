@@ -44,7 +44,8 @@ export function MessageComposer({
     // Spec §8: the failure is only logged and the text stays; the hint says it can be sent again, or, over
     // the sending limit (issue 21), how long to wait.
     console.error("message send failed", { action: "messages.send", error: result?.error ?? "network" });
-    const shown = result?.code === "RATE" || result?.error?.startsWith("Forbidden");
+    const shown =
+      result?.code === "RATE" || result?.code === "SUSPENDED" || result?.error?.startsWith("Forbidden");
     setHint(shown && result ? result.error : "Not sent. Press Send to try again.");
   }
 

@@ -1,8 +1,10 @@
 "use client";
 
 import { useEffect, useRef } from "react";
+import { deletedAthleteName } from "@/lib/messages/deleted-athlete";
 import type { ConversationSummary, Message } from "@/lib/messages/types";
 import { useConversationRealtime } from "@/lib/messages/use-conversation-realtime";
+import { ReportButton } from "@/components/moderation/report-dialog";
 import { Avatar } from "./avatar";
 import { MessageText } from "./message-text";
 import { MessageComposer } from "./message-composer";
@@ -21,6 +23,8 @@ export function MessageThread({
   const { messages, merge, live } = useConversationRealtime({ conversationId: conversation.id, me, initial });
   const scroller = useRef<HTMLDivElement>(null);
   const other = conversation.other_participant;
+  // No other participant: they deleted their account (their messages went with it).
+  const name = other ? other.full_name || "Unknown User" : deletedAthleteName;
   const lastOwnRead = [...messages].reverse().find((m) => m.sender_id === me)?.read ?? false;
 
   // Scroll to the newest message whenever one arrives.
@@ -35,9 +39,11 @@ export function MessageThread({
         <Avatar person={other} size="sm" />
         <div className="min-w-0">
           <h2 id="thread-title" className="truncate font-bold text-slate-900">
-            {other?.full_name || "Unknown User"}
+            {name}
           </h2>
-          <p className="truncate text-sm text-slate-600">@{other?.username || "unknown"}</p>
+          <p className="truncate text-sm text-slate-600">
+            {other ? `@${other.username || "unknown"}` : "Account deleted"}
+          </p>
         </div>
       </header>
       <div
@@ -45,7 +51,7 @@ export function MessageThread({
         className="h-[600px] space-y-2 overflow-y-auto bg-slate-50 px-4 py-4"
         role="log"
         data-live={live}
-        aria-label={`Messages with ${other?.full_name || "Unknown User"}`}
+        aria-label={`Messages with ${name}`}
         tabIndex={0}
       >
         {messages.length === 0 ? (
@@ -64,10 +70,17 @@ export function MessageThread({
                 >
                   <MessageText content={m.content} />
                   <p className={`mt-1 text-xs ${own ? "text-ocean-100" : "text-slate-600"}`}>
-                    <span className="sr-only">
-                      {own ? "You, " : `${other?.full_name || "Unknown User"}, `}
-                    </span>
+                    <span className="sr-only">{own ? "You, " : `${name}, `}</span>
                     <RelativeTime iso={m.created_at} />
+                    {own ? null : (
+                      <ReportButton
+                        kind="message"
+                        targetId={m.id}
+                        subject={`message from ${other?.full_name || "Unknown User"}`}
+                        ariaLabel={`Report message from ${other?.full_name || "Unknown User"}`}
+                        className="hover:text-ocean-800 ml-1 inline-flex min-h-6 items-center px-1 underline underline-offset-2"
+                      />
+                    )}
                   </p>
                 </div>
               </div>
@@ -80,7 +93,13 @@ export function MessageThread({
           </p>
         ) : null}
       </div>
-      <MessageComposer conversationId={conversation.id} onSent={(m) => merge([m])} />
+      {other ? (
+        <MessageComposer conversationId={conversation.id} onSent={(m) => merge([m])} />
+      ) : (
+        <p className="border-t border-slate-200 px-4 py-3 text-sm text-slate-700">
+          {deletedAthleteName}: this account was deleted, so you can&apos;t reply.
+        </p>
+      )}
     </section>
   );
 }

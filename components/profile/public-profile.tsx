@@ -12,6 +12,7 @@ import {
   timeLabels,
 } from "@/lib/validation/profile";
 import { StartConversationButton } from "@/components/messages/start-conversation-button";
+import { ReportButton } from "@/components/moderation/report-dialog";
 import { ProfileFacts } from "./profile-facts";
 import { initials } from "@/lib/initials";
 
@@ -120,6 +121,15 @@ export function PublicProfile({ profile }: { profile: Profile }) {
             )}
           </Panel>
         </div>
+        <p className="text-right md:col-span-2">
+          <ReportButton
+            kind="profile"
+            targetId={profile.id}
+            subject={`${profile.full_name}'s profile`}
+            label="Report this profile"
+            className="text-ocean-800 hover:text-ocean-950 text-sm underline underline-offset-2"
+          />
+        </p>
         <div className="bg-sand-100 rounded-2xl p-6 text-center md:col-span-2">
           <p className="text-ocean-950 text-lg font-semibold">Looking for teammates around Noosa?</p>
           <p className="mt-1 text-slate-700">

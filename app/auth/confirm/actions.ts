@@ -2,6 +2,7 @@
 
 import { authErrorMessage, authErrorText } from "@/lib/auth/auth-errors";
 import { safeNext } from "@/lib/auth/safe-next";
+import { refuseSuspendedSignIn } from "@/lib/auth/suspended-sign-in";
 import { createAuthClient } from "@/lib/supabase/server";
 import { confirmSchema } from "@/lib/validation/auth";
 
@@ -22,6 +23,8 @@ export async function confirmEmailAction(params: Record<string, string | undefin
   if ("code" in parsed.data) {
     const { data, error } = await auth.exchangeCodeForSession(parsed.data.code);
     if (error) return failure(error);
+    const suspended = await refuseSuspendedSignIn(auth);
+    if (suspended) return suspended;
     // auth-js returns redirectType ("recovery" for a reset link) but its declared type omits it.
     const redirectType = (data as { redirectType?: string | null }).redirectType;
     return { ok: true, next: redirectType === "recovery" ? RECOVERY_DESTINATION : safeNext(params.next) };
@@ -30,6 +33,8 @@ export async function confirmEmailAction(params: Record<string, string | undefin
   const { token_hash, type } = parsed.data;
   const { error } = await auth.verifyOtp({ token_hash, type });
   if (error) return failure(error);
+  const suspended = await refuseSuspendedSignIn(auth);
+  if (suspended) return suspended;
   // A reset link always leads to choosing a new password (spec: recovery → update_password).
   return { ok: true, next: type === "recovery" ? RECOVERY_DESTINATION : safeNext(params.next) };
 }
