@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pool, withRls, withServiceRole, type Claims } from "@/lib/db";
 import { createTeam, decide, leaveTeam, requestToJoin, setUrgentNeed } from "@/lib/data/team-writes";
 import type { RenderedMail } from "./render";
-import type { MailTransport } from "./transport";
+import { smtpTransport, type MailTransport } from "./transport";
 import { runNotificationPass } from "./worker";
 
 // Issue 19: the outbox rows each event writes, message batching on a controllable clock, two workers at once,
@@ -276,6 +276,22 @@ describe("the worker", () => {
     expect(await runNotificationPass({ transport, now: clock })).toMatchObject({ claimed: 1, failed: 1 });
     expect(await rows(admin`id = ${id!}`)).toMatchObject([{ status: "failed", attempts: 5 }]);
     expect((await runNotificationPass({ transport, now: minutes(60, clock) })).claimed).toBe(0);
+  });
+
+  it("SMTP down (nodemailer to a closed port): the row stays due for a retry; the event was never held up", async () => {
+    const started = Date.now();
+    const join = await withRls(as("racer"), (tx) => requestToJoin(tx, teamId, "runner"));
+    expect(Date.now() - started).toBeLessThan(2000);
+    const result = await runNotificationPass({ transport: smtpTransport("smtp://127.0.0.1:9/") });
+    expect(result).toMatchObject({ claimed: 1, sent: 0, retrying: 1 });
+    expect((await rowsFor("mia")).at(-1)).toMatchObject({
+      kind: "join_request",
+      status: "pending",
+      attempts: 1,
+      last_error: expect.stringMatching(/ECONNREFUSED/),
+    });
+    await withRls(as("racer"), (tx) => leaveTeam(tx, teamId));
+    expect(join.member.status).toBe("pending");
   });
 
   it("a worker killed between send and mark: nothing lost; only the e-mail in flight is sent again", async () => {

@@ -1,4 +1,4 @@
-import { render } from "@react-email/render";
+import { render, toPlainText } from "@react-email/render";
 import { absoluteUrl, site } from "@/lib/site";
 import { EmailLayout } from "./emails/email-layout";
 import { interestConfirmContent } from "./emails/interest-confirm-email";
@@ -42,7 +42,9 @@ export async function renderNotification(n: ClaimedNotification, key?: Buffer): 
           settingsHref: absoluteUrl("/settings"),
         });
   const email = <EmailLayout frame={content.frame}>{content.body}</EmailLayout>;
-  const [html, text] = await Promise.all([render(email), render(email, { plainText: true })]);
+  const html = await render(email);
+  // The plain-text part from the same HTML (what `render(…, { plainText: true })` does, without rendering twice).
+  const text = toPlainText(html);
   const unsubscribeHref = content.frame.unsubscribe?.href;
   return {
     from: process.env.NOTIFICATIONS_FROM || site.notificationsFrom,

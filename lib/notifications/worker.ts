@@ -45,10 +45,11 @@ export async function runNotificationPass(options: WorkerOptions = {}): Promise<
   const { limit = 50, leaseSeconds = 300, concurrency = 4, now } = options;
   const budgetMs = options.budgetMs ?? leaseSeconds * 500;
   const started = Date.now();
+  // Before claiming: a missing SMTP_URL must not leave rows claimed until their lease ends.
+  const transport = options.transport ?? smtpTransport();
   const rows = await claimRows(limit, leaseSeconds, now);
   const result: WorkerResult = { claimed: rows.length, sent: 0, retrying: 0, failed: 0, released: 0 };
   if (rows.length === 0) return result;
-  const transport = options.transport ?? smtpTransport();
 
   const queue = [...rows];
   const leftOver: ClaimedNotification[] = [];
@@ -84,7 +85,15 @@ export async function runNotificationPass(options: WorkerOptions = {}): Promise<
         leftOver.push(row, ...queue.splice(0));
         return;
       }
-      await sendOne(row);
+      // A database error while marking leaves that row claimed until its lease ends (then it is sent
+      // again); the other rows go on.
+      await sendOne(row).catch((error: unknown) =>
+        console.error("notification mark failed", {
+          action: "notifications.mark",
+          id: row.id,
+          reason: error instanceof Error ? error.message : String(error),
+        }),
+      );
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));

@@ -8,7 +8,8 @@
  *    `--joins` requests made at random moments, each timed from its commit to the mail's arrival.
  * 2. `--count` queued notifications drained by calling the route back to back: time, e-mails/s, and the
  *    duplicates and missing e-mails counted in the mailbox by Message-ID.
- * Builds into .next-bench-notify (`--skip-build` reuses it). Prints one table and the JSON.
+ * Builds into .next-bench-notify (`--dist=<dir>` another; `--skip-build` reuses a build). Prints one table and
+ * the JSON. `next build` adds its folder to tsconfig.json's include: put tsconfig.json back afterwards.
  */
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -25,7 +26,7 @@ const args = new Map(
 );
 const count = Number(args.get("count") ?? 1000);
 const joins = Number(args.get("joins") ?? 20);
-const distDir = ".next-bench-notify";
+const distDir = args.get("dist") ?? ".next-bench-notify";
 
 const need = (name: string) => {
   const value = process.env[name];
@@ -37,7 +38,7 @@ const mailbox = need("LOCAL_MAILBOX_URL").replace(/\/$/, "");
 const cronSecret = need("CRON_SECRET");
 need("SMTP_URL");
 
-type Mail = { to: string; subject: string; headers: Record<string, string>; created_at: string };
+type Mail = { id: string; to: string; subject: string; headers: Record<string, string>; created_at: string };
 const mails = async (to?: string): Promise<Mail[]> =>
   (await fetch(`${mailbox}/api/messages${to ? `?to=${encodeURIComponent(to)}` : ""}`)).json() as Promise<
     Mail[]
@@ -141,26 +142,37 @@ async function drain(origin: string) {
              ${team!.id}, 'declined'
       from generate_series(0, ${count - 1}) i returning id::text`
   ).map((r) => r.id as string);
+  // The mailbox keeps its newest 500 mails, so read it after every pass (50 e-mails at most) and count each
+  // mail once by its mailbox id.
+  const wanted = new Set(ids);
+  const seen = new Map<string, number>();
+  const counted = new Set<string>();
+  const collect = async () => {
+    for (const mail of await mails()) {
+      if (counted.has(mail.id)) continue;
+      counted.add(mail.id);
+      const id = /<notification-(\d+)@/.exec(mail.headers["message-id"] ?? "")?.[1];
+      if (id && wanted.has(id)) seen.set(id, (seen.get(id) ?? 0) + 1);
+    }
+  };
+  let collecting = 0;
   const started = performance.now();
   let passes = 0;
   for (;;) {
     const result = await cron(origin);
     passes += 1;
+    const t = performance.now();
+    await collect();
+    collecting += performance.now() - t;
     if (result.claimed === 0) {
       const [left] = await admin`select count(*)::int as n from private.notification_outbox
                                  where id = any(${ids}::bigint[]) and status in ('pending', 'sending')`;
       if (left!.n === 0) break;
     }
   }
-  const seconds = (performance.now() - started) / 1000;
-  const wanted = new Set(ids);
-  const seen = new Map<string, number>();
-  for (const r of recipients) {
-    for (const mail of await mails(r.email)) {
-      const id = /<notification-(\d+)@/.exec(mail.headers["message-id"] ?? "")?.[1];
-      if (id && wanted.has(id)) seen.set(id, (seen.get(id) ?? 0) + 1);
-    }
-  }
+  // The time spent reading the mailbox is the benchmark's, not the worker's.
+  const seconds = (performance.now() - started - collecting) / 1000;
+  await collect();
   const received = [...seen.values()].reduce((a, b) => a + b, 0);
   const [states] = await admin`select count(*) filter (where status = 'sent')::int as sent,
                                       count(*) filter (where status = 'failed')::int as failed
