@@ -2,6 +2,7 @@ import Link from "next/link";
 import { listConversations } from "@/lib/data/conversations";
 import { withUserDb } from "@/lib/auth/session";
 import { relativeTime } from "@/lib/format/relative-time";
+import { deletedAthleteName } from "@/lib/messages/deleted-athlete";
 import { cardLink, DashboardCard } from "./dashboard-card";
 
 /** Messages (spec §2): the 3 latest conversations, or the empty state with a way to find athletes. */
@@ -23,7 +24,9 @@ export async function MessagesCard() {
               <li key={c.id} className="py-2 first:pt-0">
                 <div className="flex items-baseline justify-between gap-2">
                   <p className="truncate font-semibold text-slate-900">
-                    {c.other_participant?.full_name || "Unknown User"}
+                    {c.other_participant
+                      ? c.other_participant.full_name || "Unknown User"
+                      : deletedAthleteName}
                   </p>
                   <p className="shrink-0 text-xs text-slate-600">
                     {relativeTime(c.last_message?.created_at ?? c.updated_at)}

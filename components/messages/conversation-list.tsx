@@ -1,11 +1,15 @@
 "use client";
 
 import Link from "next/link";
+import { deletedAthleteName } from "@/lib/messages/deleted-athlete";
 import type { ConversationSummary } from "@/lib/messages/types";
 import { Avatar } from "./avatar";
 import { RelativeTime } from "./relative-time";
 
-/** Spec §2 "Messages", left: the conversations, newest first, with fallbacks Unknown User / unknown. */
+/**
+ * Spec §2 "Messages", left: the conversations, newest first, with fallbacks Unknown User / unknown; a
+ * conversation whose other side deleted their account shows "Deleted athlete".
+ */
 export function ConversationList({
   conversations,
   activeId,
@@ -42,7 +46,7 @@ export function ConversationList({
               <span className="min-w-0 flex-1">
                 <span className="flex items-center justify-between gap-2">
                   <span className="truncate font-semibold text-slate-900">
-                    {other?.full_name || "Unknown User"}
+                    {other ? other.full_name || "Unknown User" : deletedAthleteName}
                   </span>
                   {unread > 0 ? (
                     <span className="bg-sunset-700 shrink-0 rounded-full px-2 py-0.5 text-xs font-bold text-white">
@@ -52,7 +56,9 @@ export function ConversationList({
                   ) : null}
                 </span>
                 <span className="flex gap-1 text-sm text-slate-600">
-                  <span className="truncate">@{other?.username || "unknown"}</span>
+                  <span className="truncate">
+                    {other ? `@${other.username || "unknown"}` : "Account deleted"}
+                  </span>
                   <span aria-hidden="true">·</span>
                   <RelativeTime
                     iso={c.last_message?.created_at ?? c.updated_at}

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { PageIntro } from "@/components/layout/page-intro";
 import { Prose } from "@/components/ui/prose";
 import { pageMetadata } from "@/lib/seo/metadata";
@@ -49,8 +50,17 @@ export default function PrivacyPolicyPage() {
         </ul>
         <h2>Your choices</h2>
         <p>
-          You can edit your profile, switch it between public and private, or ask us to delete your account
-          and data at any time by e-mailing us. We respond within 30 days.
+          You can edit your profile and switch it between public and private at any time. In{" "}
+          <Link href="/settings">Settings</Link> you can download a copy of your data (your profile, teams,
+          memberships, conversations and messages, as a JSON file) and delete your account yourself, at once,
+          with no need to e-mail us. Deleting removes your profile, your team memberships, the messages you
+          sent and your sign-in; a team you created is closed and its members are told. The people you wrote
+          to keep their own messages and see &ldquo;Deleted athlete&rdquo; in place of your name.
+        </p>
+        <p>
+          If you registered interest without an account, your details are kept only once you confirm them from
+          the e-mail we send; unconfirmed details are deleted after 48 hours. E-mail us to have confirmed
+          details removed; we respond within 30 days.
         </p>
         <h2>Security and storage</h2>
         <p>

@@ -1,0 +1,5 @@
+/**
+ * Shown where the name of an athlete who deleted their account was: the conversation's other side keeps
+ * its own messages, and this instead of the name (issue 21, "my data").
+ */
+export const deletedAthleteName = "Deleted athlete";
