@@ -1,21 +1,22 @@
 import type { RealtimeChannel } from "@supabase/supabase-js";
 import { fetchInboxState } from "@/lib/actions/messages";
 import { createClient } from "@/lib/supabase/client";
+import { startPresence, stopPresence } from "./presence";
 import { realtimeClient } from "./realtime-client";
 import type { Message } from "./types";
 import { publishUnread } from "./unread-store";
 
 /**
- * The signed-in athlete's live inbox, one per tab: a Realtime channel with every new message of their
- * conversations (RLS picks them, no filter needed), the unread count behind the top-bar badge, and the
- * app-wide presence channel ("Online now"), keyed by profile id. Only signed-in pages load this module.
+ * The signed-in athlete's live inbox, one per tab: a private Realtime channel with every new message of
+ * their conversations (RLS picks them, no filter needed), the unread count behind the top-bar badge, and
+ * their own presence ("Online now", presence.ts). Only signed-in pages load this module.
  */
 export type InboxEvent =
   { kind: "message"; message: Message } | { kind: "update"; message: Message } | { kind: "reconnected" };
 
-type Snapshot = { profileId: string | null; unread: number; online: ReadonlySet<string>; live: boolean };
+type Snapshot = { profileId: string | null; unread: number; live: boolean };
 
-let snapshot: Snapshot = { profileId: null, unread: 0, online: new Set(), live: false };
+let snapshot: Snapshot = { profileId: null, unread: 0, live: false };
 const listeners = new Set<() => void>();
 const eventListeners = new Set<(event: InboxEvent) => void>();
 let channels: RealtimeChannel[] = [];
@@ -79,7 +80,7 @@ export function startInbox(): Promise<void> {
     if (mine !== generation) return;
     let joined = false;
     const messages = supabase
-      .channel(`inbox:${me}`)
+      .channel(`inbox:${me}`, { config: { private: true } })
       .on("postgres_changes", { event: "INSERT", schema: "public", table: "messages" }, (payload) => {
         const message = payload.new as Message;
         emit({ kind: "message", message });
@@ -102,16 +103,8 @@ export function startInbox(): Promise<void> {
           joined = true;
         } else set({ live: false });
       });
-    const presence = supabase.channel("online", { config: { presence: { key: me } } });
-    const syncOnline = () => set({ online: new Set(Object.keys(presence.presenceState())) });
-    presence
-      .on("presence", { event: "sync" }, syncOnline)
-      .on("presence", { event: "join" }, syncOnline)
-      .on("presence", { event: "leave" }, syncOnline)
-      .subscribe((status) => {
-        if (status === "SUBSCRIBED") void presence.track({ online_at: new Date().toISOString() });
-      });
-    channels = [messages, presence];
+    startPresence(supabase, me);
+    channels = [messages];
   })().catch((error: unknown) => {
     starting = null;
     console.error("inbox: could not go live", { message: (error as Error).message });
@@ -123,8 +116,8 @@ export function startInbox(): Promise<void> {
 export async function stopInbox() {
   generation += 1;
   const supabase = createClient();
-  await Promise.all(channels.map((c) => supabase.removeChannel(c)));
+  await Promise.all([...channels.map((c) => supabase.removeChannel(c)), stopPresence()]);
   channels = [];
   starting = null;
-  set({ profileId: null, unread: 0, online: new Set(), live: false });
+  set({ profileId: null, unread: 0, live: false });
 }

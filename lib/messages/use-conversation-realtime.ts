@@ -67,7 +67,7 @@ export function useConversationRealtime({ conversationId, me, initial }: Options
       if (cancelled) return;
       supabase = client;
       channel = client
-        .channel(`thread:${conversationId}`)
+        .channel(`thread:${conversationId}`, { config: { private: true } })
         .on(
           "postgres_changes",
           { event: "INSERT", schema: "public", table: "messages", filter },

@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from "react";
 import { inboxSnapshot, serverSnapshot, subscribeInbox } from "./inbox";
 
-/** The live inbox state (unread count, who is online) for a component. */
+/** The live inbox state (unread count, live or not) for a component. */
 export function useInbox() {
   return useSyncExternalStore(subscribeInbox, inboxSnapshot, () => serverSnapshot);
 }
