@@ -1,6 +1,7 @@
 import type { RealtimeChannel } from "@supabase/supabase-js";
 import { fetchInboxState } from "@/lib/actions/messages";
 import { createClient } from "@/lib/supabase/client";
+import { latestOnly } from "./latest-count";
 import { startPresence, stopPresence } from "./presence";
 import { realtimeClient } from "./realtime-client";
 import type { Message } from "./types";
@@ -21,6 +22,8 @@ const listeners = new Set<() => void>();
 const eventListeners = new Set<(event: InboxEvent) => void>();
 let channels: RealtimeChannel[] = [];
 let starting: Promise<void> | null = null;
+/** A sign-out's leave still in flight: a start waits for it, or it would reuse the leaving channel. */
+let stopping: Promise<void> | null = null;
 /** Bumped by stopInbox, so a start still in flight from before a sign-out does not go live afterwards. */
 let generation = 0;
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
@@ -53,16 +56,25 @@ export function setOpenConversation(id: string | null) {
 }
 export const isOpenConversation = (id: string) => openConversation === id && !document.hidden;
 
-/** Reads the unread count again soon (several triggers in a burst cost one request). */
-export function refreshUnread(delay = 150) {
+/** Applies a count only if no later-issued read answered first (latest-count.ts explains the window). */
+const readCount = latestOnly<{ unread: number; generation: number }>(({ unread, generation: g }) => {
+  if (g === generation) set({ unread });
+});
+const countNow = async () => ({ unread: (await fetchInboxState()).unread, generation });
+
+/**
+ * Reads the unread count again soon (several triggers in a burst cost one request). A failed read (a busy
+ * or restarting server) is retried, so a message is never left uncounted until the next one.
+ */
+export function refreshUnread(delay = 150, attempt = 0) {
   if (refreshTimer) clearTimeout(refreshTimer);
   refreshTimer = setTimeout(async () => {
     refreshTimer = null;
     try {
-      const state = await fetchInboxState();
-      set({ unread: state.unread });
+      await readCount(countNow);
     } catch {
-      // Offline: the next reconnect or message asks again.
+      // Offline or the server failed: ask again shortly; a reconnect or a message asks again too.
+      if (attempt < 5 && !refreshTimer) refreshUnread(1000 * 2 ** attempt, attempt + 1);
     }
   }, delay);
 }
@@ -71,11 +83,17 @@ export function refreshUnread(delay = 150) {
 export function startInbox(): Promise<void> {
   const mine = generation;
   starting ??= (async () => {
-    const state = await fetchInboxState();
+    if (stopping) await stopping;
+    let profileId: string | null = null;
+    await readCount(async () => {
+      const state = await fetchInboxState();
+      profileId = state.profileId;
+      return { unread: state.unread, generation: mine };
+    });
     if (mine !== generation) return;
-    set({ profileId: state.profileId, unread: state.unread });
-    if (!state.profileId) return;
-    const me = state.profileId;
+    set({ profileId });
+    const me: string | null = profileId;
+    if (!me) return;
     const supabase = await realtimeClient();
     if (mine !== generation) return;
     let joined = false;
@@ -92,6 +110,11 @@ export function startInbox(): Promise<void> {
         emit({ kind: "update", message });
         // Only the read flag changes; the other person reading what I sent leaves my count as it is.
         if (message.sender_id !== me) refreshUnread();
+      })
+      // Hosted Realtime answers the join first and starts the change feed a moment later, saying so with
+      // this system message: count again then too, or a message stored in between goes uncounted.
+      .on("system", {}, (payload: { extension?: string; status?: string }) => {
+        if (payload.extension === "postgres_changes" && payload.status === "ok") refreshUnread(0);
       })
       .subscribe((status) => {
         if (status === "SUBSCRIBED") {
@@ -113,11 +136,19 @@ export function startInbox(): Promise<void> {
 }
 
 /** On sign-out (the badge unmounts): leave the channels, so the next account in this tab starts afresh. */
-export async function stopInbox() {
+export function stopInbox(): Promise<void> {
   generation += 1;
-  const supabase = createClient();
-  await Promise.all([...channels.map((c) => supabase.removeChannel(c)), stopPresence()]);
+  // Reset at once (not after the leave): a badge mounted again right away must start a new inbox.
+  const leaving = channels;
   channels = [];
   starting = null;
+  if (refreshTimer) clearTimeout(refreshTimer);
+  refreshTimer = null;
   set({ profileId: null, unread: 0, live: false });
+  const supabase = createClient();
+  const done = Promise.all([...leaving.map((c) => supabase.removeChannel(c)), stopPresence()]).then(() => {
+    if (stopping === done) stopping = null;
+  });
+  stopping = done;
+  return done;
 }

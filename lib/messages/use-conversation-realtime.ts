@@ -80,6 +80,11 @@ export function useConversationRealtime({ conversationId, me, initial }: Options
         .on("postgres_changes", { event: "UPDATE", schema: "public", table: "messages", filter }, (payload) =>
           merge([payload.new as Message]),
         )
+        // Hosted Realtime starts the change feed just after the join reply and says so here: catch up
+        // again then, or a message stored between the two would show only on the next event.
+        .on("system", {}, (payload: { extension?: string; status?: string }) => {
+          if (payload.extension === "postgres_changes" && payload.status === "ok") void catchUp();
+        })
         .subscribe((status) => {
           setLive(status === "SUBSCRIBED");
           if (status === "SUBSCRIBED") void catchUp();
