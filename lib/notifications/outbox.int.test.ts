@@ -5,7 +5,7 @@ import { pool, withRls, withServiceRole, type Claims } from "@/lib/db";
 import { createTeam, decide, leaveTeam, requestToJoin, setUrgentNeed } from "@/lib/data/team-writes";
 import type { RenderedMail } from "./render";
 import { smtpTransport, type MailTransport } from "./transport";
-import { runNotificationPass } from "./worker";
+import { drainNotifications, runNotificationPass } from "./worker";
 
 // Issue 19: the outbox rows each event writes, message batching on a controllable clock, two workers at once,
 // retries with backoff, and a worker killed between send and mark. Runs inside `with-stack --test`.
@@ -322,6 +322,17 @@ describe("the worker", () => {
       { status: "sent", attempts: 2 },
       { status: "sent", attempts: 2 },
     ]);
+  });
+
+  it("the cron route's drain runs passes until nothing is due", async () => {
+    const ids = await queue(120);
+    const { sent, transport } = fakeTransport();
+    expect(await drainNotifications({ transport, budgetMs: 30_000 })).toMatchObject({
+      passes: 3,
+      claimed: 120,
+      sent: 120,
+    });
+    expect(sent.map(idOf).sort()).toEqual([...ids].sort());
   });
 
   it("gives back what it could not send in its time budget, without counting a try", async () => {

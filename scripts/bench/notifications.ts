@@ -208,7 +208,7 @@ try {
       "| figure | value | target |",
       "| --- | --- | --- |",
       `| join request → e-mail p50 / p95 (${latencies.length}, route every 3 s) | ${result.joinRequestToMailMs.p50} ms / ${result.joinRequestToMailMs.p95} ms | p95 ≤ 10000 ms |`,
-      `| ${count} queued notifications drained | ${drained.seconds} s, ${drained.perSecond} e-mails/s (${drained.passes} passes) | |`,
+      `| ${count} queued notifications drained | ${drained.seconds} s, ${drained.perSecond} e-mails/s (${drained.passes} route calls) | |`,
       `| duplicates / missing in the mailbox | ${drained.duplicates} / ${drained.missing} | 0 / 0 |`,
     ].join("\n"),
   );

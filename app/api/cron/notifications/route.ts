@@ -1,9 +1,10 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { isCronAuthorized } from "@/lib/notifications/cron-auth";
-import { runNotificationPass } from "@/lib/notifications/worker";
+import { drainNotifications } from "@/lib/notifications/worker";
 
 // The notification worker (issue 19): Vercel Cron calls it every minute (vercel.json), the local stack every
-// few seconds, both with `Authorization: Bearer $CRON_SECRET`. One pass: claim due e-mails, send, mark.
+// few seconds, both with `Authorization: Bearer $CRON_SECRET`. Claims due e-mails, sends, marks, until none
+// is due or the time is up.
 export const dynamic = "force-dynamic";
 // The function may run a minute on Vercel; the pass stops sending at 45 s and gives the rest back.
 export const maxDuration = 60;
@@ -15,8 +16,8 @@ export async function GET(request: NextRequest) {
     return NextResponse.json({ error: "Unauthorized" }, { status: 401, headers: noStore });
   }
   try {
-    // 45 s of sending at most, inside the function's 60 s.
-    const result = await runNotificationPass({ budgetMs: 45_000 });
+    // Passes until nothing is due, 45 s of sending at most, inside the function's 60 s.
+    const result = await drainNotifications({ budgetMs: 45_000 });
     return NextResponse.json(result, { headers: noStore });
   } catch (error) {
     console.error("notification pass failed", {
