@@ -46,6 +46,25 @@ function parsePatch(body: Record<string, unknown>): Patch {
   return patch;
 }
 
+function parseAuthFault(body: Record<string, unknown>, current: AuthContext["authFault"]) {
+  const bad = (why: string) => new AuthError(400, "validation_failed", why);
+  for (const key of Object.keys(body)) {
+    if (!["delay_ms", "down"].includes(key)) throw bad(`unknown setting ${key}`);
+  }
+  const next = { ...current };
+  if (body.delay_ms !== undefined) {
+    const ms = body.delay_ms;
+    if (typeof ms !== "number" || !Number.isInteger(ms) || ms < 0 || ms > 30_000)
+      throw bad("delay_ms must be an integer from 0 to 30000");
+    next.delayMs = ms;
+  }
+  if (body.down !== undefined) {
+    if (typeof body.down !== "boolean") throw bad("down must be a boolean");
+    next.down = body.down;
+  }
+  return next;
+}
+
 function publicView(ctx: AuthContext) {
   return {
     enable_confirmations: ctx.config.enable_confirmations,
@@ -57,7 +76,8 @@ function publicView(ctx: AuthContext) {
 /**
  * Test switches of the stand-in (never in Supabase): POST /__local/config with a partial config, and
  * POST /__local/reset to restore the start-up config and clear rate-limit counters; fault injection:
- * POST /__local/restart-postgres {down_ms} and /__local/drop-realtime. Only in --test mode
+ * POST /__local/restart-postgres {down_ms}, /__local/drop-realtime and /__local/auth-fault
+ * {delay_ms?, down?} (Auth slow or down until changed or reset). Only in --test mode
  * and only with the service_role key, so a dev stack cannot be reconfigured by a web page.
  */
 export async function handleLocalSwitches(
@@ -96,7 +116,12 @@ export async function handleLocalSwitches(
       if (!ctx.faults) throw new AuthError(501, "not_implemented", "No realtime hook");
       return sendJson(res, 200, { dropped: ctx.faults.dropRealtime() });
     }
+    if (url.pathname === "/__local/auth-fault") {
+      ctx.authFault = parseAuthFault(parseJsonObject(await readBody(req)), ctx.authFault);
+      return sendJson(res, 200, { delay_ms: ctx.authFault.delayMs, down: ctx.authFault.down });
+    }
     if (url.pathname === "/__local/reset") {
+      ctx.authFault = { delayMs: 0, down: false };
       ctx.config = structuredClone(ctx.initialConfig);
       ctx.limits = createLimiters(ctx.config.rate_limits);
       ctx.mailSentAt.clear();

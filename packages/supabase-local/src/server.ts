@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AuthContext } from "./auth/context.ts";
 import { handleAuth } from "./auth/router.ts";
 import { applyCors, sendJson } from "./http.ts";
@@ -6,6 +6,15 @@ import { handleLocalSwitches } from "./local-switches.ts";
 import { handleMailbox, isMailboxPath } from "./mailbox.ts";
 
 const apiPort = (ctx: AuthContext) => Number(new URL(ctx.url).port);
+
+/** The /__local/auth-fault switch: Auth answers late, or not at all (503, as hosted Auth's gateway). */
+async function withAuthFault(ctx: AuthContext, res: ServerResponse, handle: () => Promise<void>) {
+  const { delayMs, down } = ctx.authFault;
+  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+  if (!down) return handle();
+  res.writeHead(503, { "Content-Type": "application/json", "Retry-After": "5" });
+  res.end(JSON.stringify({ message: "Auth is unavailable (local fault switch)" }));
+}
 
 /** One origin for everything, like a Supabase project URL: /auth/v1, /realtime/v1 (upgrades), /mailbox. */
 export function createApiServer(ctx: AuthContext): Server {
@@ -25,7 +34,7 @@ export function createApiServer(ctx: AuthContext): Server {
         else res.destroy();
       });
     if (url.pathname.startsWith("/auth/v1/") || url.pathname === "/auth/v1")
-      return done(handleAuth(ctx, req, res, url));
+      return done(withAuthFault(ctx, res, () => handleAuth(ctx, req, res, url)));
     if (url.pathname.startsWith("/__local/")) return done(handleLocalSwitches(ctx, req, res, url));
     if (url.pathname === "/" || url.pathname === "/health") {
       return sendJson(res, 200, {

@@ -179,6 +179,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       mailbox: createMailbox(),
       limits: createLimiters(config.auth.rate_limits),
       mailSentAt: new Map(),
+      authFault: { delayMs: 0, down: false },
       // Random per start, handed only to the command run inside the stack (the app): the stand-in honours
       // Sb-Forwarded-For only with it, as hosted Auth does only with a project secret key.
       secretKey: `sb_secret_${randomBytes(24).toString("base64url")}`,

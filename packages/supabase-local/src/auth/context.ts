@@ -20,6 +20,11 @@ export type AuthContext = {
   /** The project's secret API key (sb_secret_…, new at every start): only the app server holds it. */
   secretKey: string;
   testMode: boolean;
+  /**
+   * Auth slow or down (--test switch /__local/auth-fault): every /auth/v1 call, JWKS included, waits
+   * `delayMs` first, and with `down` answers 503 as hosted Auth's gateway does when GoTrue is unreachable.
+   */
+  authFault: { delayMs: number; down: boolean };
   /** What the --test switches /__local/restart-postgres and /__local/drop-realtime do (set by the stack). */
   faults?: {
     restartPostgres(downMs: number): Promise<void>;

@@ -23,3 +23,13 @@ export const restartPostgres = (downMs = 1000) => post("/__local/restart-postgre
 
 /** Drops every Realtime WebSocket at once, as a restart of the Realtime server would. */
 export const dropRealtimeSockets = () => post("/__local/drop-realtime");
+
+/**
+ * Auth slow or down until changed or `/__local/reset`: every /auth/v1 call (JWKS too) waits `delayMs`,
+ * and with `down` answers 503. `setAuthFault({})`-style partial updates keep the other setting.
+ */
+export const setAuthFault = (fault: { delayMs?: number; down?: boolean }) =>
+  post("/__local/auth-fault", { delay_ms: fault.delayMs, down: fault.down }) as Promise<{
+    delay_ms: number;
+    down: boolean;
+  }>;

@@ -3,7 +3,7 @@
  * confirmed users, the mailbox, and the fault switches. They read the environment the bin gives the command.
  */
 export * from "./clients.ts";
-export { dropRealtimeSockets, restartPostgres } from "./faults.ts";
+export { dropRealtimeSockets, restartPostgres, setAuthFault } from "./faults.ts";
 export {
   adminSql,
   anonClient,
