@@ -45,7 +45,10 @@ export function MessageComposer({
     // the sending limit (issue 21), how long to wait.
     console.error("message send failed", { action: "messages.send", error: result?.error ?? "network" });
     const shown =
-      result?.code === "RATE" || result?.code === "SUSPENDED" || result?.error?.startsWith("Forbidden");
+      result?.code === "RATE" ||
+      result?.code === "BLOCKED" ||
+      result?.code === "SUSPENDED" ||
+      result?.error?.startsWith("Forbidden");
     setHint(shown && result ? result.error : "Not sent. Press Send to try again.");
   }
 

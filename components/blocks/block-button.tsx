@@ -1,0 +1,108 @@
+"use client";
+
+import Link from "next/link";
+import { useState, useSyncExternalStore } from "react";
+import { blockAthleteAction, unblockAthleteAction } from "@/lib/actions/blocks";
+import { submitAction } from "@/lib/forms/action-result";
+import { hasSessionCookie } from "@/lib/supabase/session-cookie";
+
+const failure = "Something went wrong. Please try again.";
+const noSubscription = () => () => {};
+
+/**
+ * Block (issue 21) from a profile or a conversation: asks once, then blocks. Shown to signed-in visitors
+ * only (a public profile page is one cached copy for everyone, so it finds out here). The blocked athlete is
+ * never told; the blocker can undo it here or in Settings → Blocked athletes.
+ */
+export function BlockButton({
+  profileId,
+  name,
+  className = "",
+}: {
+  profileId: string;
+  name: string;
+  className?: string;
+}) {
+  const signedIn = useSyncExternalStore(
+    noSubscription,
+    () => hasSessionCookie(document.cookie),
+    () => false,
+  );
+  const [step, setStep] = useState<"idle" | "confirm" | "busy" | "blocked">("idle");
+  const [error, setError] = useState<string | null>(null);
+  if (!signedIn) return null;
+
+  async function run(block: boolean) {
+    setStep("busy");
+    const result = await submitAction(
+      () => (block ? blockAthleteAction(profileId) : unblockAthleteAction(profileId)),
+      failure,
+    );
+    if (result.ok) {
+      setError(null);
+      setStep(result.blocked ? "blocked" : "idle");
+    } else {
+      setError(result.error);
+      setStep(block ? "confirm" : "blocked");
+    }
+  }
+
+  const small = "rounded-lg px-3 py-1.5 text-sm font-semibold min-h-9";
+  return (
+    <div className={`text-sm ${className}`}>
+      {step === "idle" ? (
+        <button
+          type="button"
+          onClick={() => setStep("confirm")}
+          className={`${small} text-slate-700 underline hover:bg-slate-100`}
+        >
+          Block
+        </button>
+      ) : null}
+      {step === "confirm" || (step === "busy" && !error) ? (
+        <div role="group" aria-label={`Block ${name}?`} className="flex flex-wrap items-center gap-2">
+          <p className="text-slate-800">
+            Block {name}? Neither of you will be able to message the other or see the other on browse.
+          </p>
+          <button
+            type="button"
+            onClick={() => run(true)}
+            disabled={step === "busy"}
+            className={`${small} bg-sunset-700 hover:bg-sunset-600 text-white disabled:opacity-60`}
+          >
+            {step === "busy" ? "Blocking..." : `Block ${name}`}
+          </button>
+          <button
+            type="button"
+            onClick={() => setStep("idle")}
+            disabled={step === "busy"}
+            className={`${small} text-ocean-800 hover:bg-ocean-50`}
+          >
+            Cancel
+          </button>
+        </div>
+      ) : null}
+      {step === "blocked" ? (
+        <p className="flex flex-wrap items-center gap-2 text-slate-800">
+          <span>
+            You blocked {name}. Undo it here or in{" "}
+            <Link href="/settings#blocked" className="text-ocean-700 font-semibold underline">
+              Settings
+            </Link>
+            .
+          </span>
+          <button
+            type="button"
+            onClick={() => run(false)}
+            className={`${small} text-ocean-800 hover:bg-ocean-50 underline`}
+          >
+            Unblock
+          </button>
+        </p>
+      ) : null}
+      <p role="status" className="text-sunset-800 mt-1 empty:hidden">
+        {error}
+      </p>
+    </div>
+  );
+}
