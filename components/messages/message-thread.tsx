@@ -5,6 +5,7 @@ import { deletedAthleteName } from "@/lib/messages/deleted-athlete";
 import type { ConversationSummary, Message } from "@/lib/messages/types";
 import { useConversationRealtime } from "@/lib/messages/use-conversation-realtime";
 import { ReportButton } from "@/components/moderation/report-dialog";
+import { BlockButton } from "@/components/blocks/block-button";
 import { Avatar } from "./avatar";
 import { MessageText } from "./message-text";
 import { MessageComposer } from "./message-composer";
@@ -45,6 +46,7 @@ export function MessageThread({
             {other ? `@${other.username || "unknown"}` : "Account deleted"}
           </p>
         </div>
+        {other ? <BlockButton profileId={other.id} name={other.full_name} className="ml-auto" /> : null}
       </header>
       <div
         ref={scroller}

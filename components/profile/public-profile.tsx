@@ -13,6 +13,7 @@ import {
 } from "@/lib/validation/profile";
 import { StartConversationButton } from "@/components/messages/start-conversation-button";
 import { ReportButton } from "@/components/moderation/report-dialog";
+import { BlockButton } from "@/components/blocks/block-button";
 import { ProfileFacts } from "./profile-facts";
 import { initials } from "@/lib/initials";
 
@@ -130,6 +131,9 @@ export function PublicProfile({ profile }: { profile: Profile }) {
             className="text-ocean-800 hover:text-ocean-950 text-sm underline underline-offset-2"
           />
         </p>
+        <div className="flex justify-end text-right md:col-span-2">
+          <BlockButton profileId={profile.id} name={profile.full_name} />
+        </div>
         <div className="bg-sand-100 rounded-2xl p-6 text-center md:col-span-2">
           <p className="text-ocean-950 text-lg font-semibold">Looking for teammates around Noosa?</p>
           <p className="mt-1 text-slate-700">

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { PageIntro } from "@/components/layout/page-intro";
 import { DeleteAccountSection } from "@/components/settings/delete-account";
 import { DownloadMyDataSection } from "@/components/settings/download-my-data";
+import { BlockedAthletesSection } from "@/components/settings/blocked-athletes";
 import { NotificationSettingsSection } from "@/components/settings/notification-settings";
 import { requireUser } from "@/lib/auth/session";
 import { hasCreatedTeam } from "@/lib/data/my-data";
@@ -32,6 +33,7 @@ export default async function SettingsPage() {
       </PageIntro>
       <div className="mx-auto max-w-3xl space-y-8 px-4 py-10 sm:px-6">
         <NotificationSettingsSection claims={claims} profileId={profile.id} />
+        <BlockedAthletesSection claims={claims} />
         <DownloadMyDataSection />
         <DeleteAccountSection ownsTeam={ownsTeam} />
       </div>
