@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authErrorMessage, authErrorText, isEmailTooSoon } from "./auth-errors.ts";
+import { authErrorMessage, authErrorText, isAuthUnavailable, isEmailTooSoon } from "./auth-errors.ts";
 
 describe("authErrorMessage", () => {
   it("gives one sign-in message whether the account exists or not", () => {
@@ -73,5 +73,19 @@ describe("authErrorMessage", () => {
       authErrorText.sessionMissing,
     );
     expect(authErrorMessage({}, "update_password")).toBe("Failed to update password.");
+  });
+
+  it("says plainly when Auth is not answering, in every flow, never as wrong credentials", () => {
+    const down = { name: "AuthRetryableFetchError", status: 503, message: "Service Unavailable" };
+    const timedOut = { name: "AuthRetryableFetchError", status: 0, message: "The operation timed out" };
+    for (const flow of ["sign_in", "sign_up", "email_link", "verify", "update_password"] as const) {
+      expect(authErrorMessage(down, flow)).toBe(authErrorText.unavailable);
+      expect(authErrorMessage(timedOut, flow)).toBe(authErrorText.unavailable);
+    }
+    expect(isAuthUnavailable({ status: 502 })).toBe(true);
+    expect(isAuthUnavailable({ status: 400, code: "invalid_credentials" })).toBe(false);
+    expect(authErrorMessage({ status: 400, code: "invalid_credentials" }, "sign_in")).toBe(
+      authErrorText.invalidCredentials,
+    );
   });
 });

@@ -1,7 +1,12 @@
 /** What a person sees for an Auth error. Raw server text is shown only where it is known to be safe. */
 export type AuthFlow = "sign_in" | "sign_up" | "email_link" | "verify" | "update_password";
 
-type AuthErrorLike = { code?: string | undefined; status?: number | undefined; message?: string | undefined };
+type AuthErrorLike = {
+  code?: string | undefined;
+  status?: number | undefined;
+  message?: string | undefined;
+  name?: string | undefined;
+};
 
 export const authErrorText = {
   invalidCredentials: "Invalid email or password",
@@ -16,6 +21,7 @@ export const authErrorText = {
   samePassword: "New password should be different from the old password.",
   sessionMissing: "Your session has expired. Please request a new password reset link.",
   unexpected: "Something went wrong. Please try again.",
+  unavailable: "We can't reach our sign-in service right now. Please try again in a few minutes.",
   invalidConfirmLink: "Invalid confirmation link. Please try again.",
   verificationFailed: "Verification failed. Please try again.",
 } as const;
@@ -29,7 +35,17 @@ export function emailTooSoon(seconds: number): string {
   return `We just sent an email to this address. Please wait ${seconds} ${seconds === 1 ? "second" : "seconds"} before asking for another.`;
 }
 
+/**
+ * Auth did not answer (down, a gateway 5xx, a timeout or no network): supabase-js reports it as
+ * AuthRetryableFetchError. Not the person's fault, so never "Invalid email or password", never counted.
+ */
+export function isAuthUnavailable(error: AuthErrorLike | null): boolean {
+  if (!error) return false;
+  return error.name === "AuthRetryableFetchError" || (error.status ?? 0) >= 500;
+}
+
 export function authErrorMessage(error: AuthErrorLike, flow: AuthFlow): string {
+  if (isAuthUnavailable(error)) return authErrorText.unavailable;
   const code = error.code ?? "";
   if (error.status === 429 || code.startsWith("over_")) {
     if (code !== "over_email_send_rate_limit") return authErrorText.tooManyAttempts;

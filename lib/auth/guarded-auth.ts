@@ -1,6 +1,6 @@
 import "server-only";
 import type { SupabaseClient } from "@supabase/supabase-js";
-import { authErrorMessage } from "./auth-errors";
+import { authErrorMessage, isAuthUnavailable } from "./auth-errors";
 import { beginAttempt } from "./throttle";
 
 type Auth = Pick<SupabaseClient["auth"], "signInWithPassword" | "verifyOtp">;
@@ -37,7 +37,8 @@ export async function guardedVerifyOtp(
   const attempt = await beginAttempt("verify_otp", { ip, account: input.email });
   if (!attempt.allowed) return { ok: false, error: attempt.message };
   const { error } = await auth.verifyOtp({ ...input, type: "email" });
-  await attempt.settle(!!error && error.status !== 429);
+  // Only a refused code counts: not a rate limit, not Auth being unreachable.
+  await attempt.settle(!!error && error.status !== 429 && !isAuthUnavailable(error));
   if (!error) return { ok: true };
   logAuthFailure("auth.verifyOtp", error);
   return { ok: false, error: authErrorMessage(error, "verify") };

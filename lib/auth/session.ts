@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { withRls, type Claims, type Tx } from "@/lib/db";
 import { createClient } from "@/lib/supabase/server";
+import { signingKeys } from "@/lib/supabase/signing-keys";
 
 /**
  * Verified claims of the signed-in user, or null for a visitor. `getClaims()` checks the JWT's
@@ -10,7 +11,8 @@ import { createClient } from "@/lib/supabase/server";
  */
 export const getClaims = cache(async (): Promise<Claims | null> => {
   const supabase = await createClient();
-  const { data, error } = await supabase.auth.getClaims();
+  // With the process's own copy of Auth's keys, a valid session is verified even while Auth is down.
+  const { data, error } = await supabase.auth.getClaims(undefined, { jwks: await signingKeys() });
   if (error || !data?.claims?.sub) return null;
   return data.claims as Claims;
 });

@@ -1,6 +1,7 @@
 import "server-only";
 import postgres from "postgres";
 import { serverEnv } from "@/lib/env";
+import { markDbUnavailable } from "./unavailable";
 
 /** Verified JWT claims of the signed-in user (from `supabase.auth.getClaims()`), as PostgREST sees them. */
 export type Claims = { sub: string; role: string; email?: string; [claim: string]: unknown };
@@ -39,14 +40,16 @@ export async function withRls<T>(claims: Claims | null, fn: (tx: Tx) => Promise<
   // hand-made claims without one; anywhere else such claims are a visitor's.
   const checkSession = wantsUser && (claims.session_id !== undefined || process.env.NODE_ENV !== "test");
   const jwt = JSON.stringify(claims ?? { role: "anon" });
-  const result = await pool().begin(async (tx) => {
-    await tx`
+  const result = await pool()
+    .begin(async (tx) => {
+      await tx`
       select set_config('role', case when s.is_user then 'authenticated' else 'anon' end, true),
              set_config('request.jwt.claims', case when s.is_user then ${jwt} else '{"role":"anon"}' end, true)
       from (select ${wantsUser}::boolean
                    and (not ${checkSession}::boolean or private.session_is_live(${jwt}::text::jsonb)) as is_user) s`;
-    return fn(tx);
-  });
+      return fn(tx);
+    })
+    .catch((error: unknown) => Promise.reject(markDbUnavailable(error)));
   return result as T;
 }
 
@@ -56,9 +59,11 @@ export async function withRls<T>(claims: Claims | null, fn: (tx: Tx) => Promise<
  * worker functions in schema private). Transaction-local, like withRls.
  */
 export async function withServiceRole<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const result = await pool().begin(async (tx) => {
-    await tx`set local role service_role`;
-    return fn(tx);
-  });
+  const result = await pool()
+    .begin(async (tx) => {
+      await tx`set local role service_role`;
+      return fn(tx);
+    })
+    .catch((error: unknown) => Promise.reject(markDbUnavailable(error)));
   return result as T;
 }

@@ -4,6 +4,7 @@ import { isProtectedPath, signInRedirectPath } from "@/lib/auth/protected-routes
 import { hasSessionCookie } from "@/lib/supabase/session-cookie";
 import { visitorAuthClient } from "./auth-client";
 import { isHttps } from "./cookie-options";
+import { signingKeys } from "./signing-keys";
 
 /**
  * Refreshes the session cookie on every matched request and sends visitors away from protected
@@ -19,6 +20,8 @@ export async function updateSession(request: NextRequest) {
       : NextResponse.next();
   }
 
+  // Auth's keys, kept by this process (./signing-keys.ts): a valid session verifies even with Auth down.
+  const jwks = await signingKeys();
   let response = NextResponse.next({ request });
 
   // Token refreshes are rate-limited per address too, so they name the visitor (./forwarding.ts).
@@ -40,7 +43,7 @@ export async function updateSession(request: NextRequest) {
 
   // Nothing may run between creating the client and getClaims(): it is what refreshes an expiring
   // token, and anything in between could act on a stale session.
-  const { data } = await auth.getClaims();
+  const { data } = await auth.getClaims(undefined, { jwks });
   const signedIn = Boolean(data?.claims?.sub);
 
   const { pathname, search } = request.nextUrl;

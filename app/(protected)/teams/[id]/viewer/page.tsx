@@ -1,24 +1,33 @@
 import type { Metadata } from "next";
-import { PageIntro } from "@/components/layout/page-intro";
+import { AthletesWhoFit } from "@/components/teams/athletes-who-fit";
 import { JoinTeam } from "@/components/teams/join-team";
-import { LegCoverage } from "@/components/teams/leg-coverage";
 import { MemberList } from "@/components/teams/member-list";
 import { PendingRequests } from "@/components/teams/pending-requests";
+import { ShareTeamButton } from "@/components/teams/share-team-button";
 import { TeamActionButton } from "@/components/teams/team-action-button";
-import { TeamFacts } from "@/components/teams/team-facts";
 import { TeamMessage } from "@/components/teams/team-not-found";
-import { TeamStatusBadge } from "@/components/teams/team-status-badge";
-import { UrgentBadge } from "@/components/teams/urgent-badge";
+import { TeamIntro, TeamSummaryCard } from "@/components/teams/team-summary";
 import { UrgentNeedForm } from "@/components/teams/urgent-need-form";
-import { LinkButton } from "@/components/ui/button";
+import { buttonClasses, LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/session";
 import { withRls } from "@/lib/db";
 import { getMyProfile } from "@/lib/data/my-profile";
+import { findMyInvitation, listFitCandidates, listTeamInvitations } from "@/lib/data/team-invitations";
 import { findTeamWithMembers, type TeamWithMembers } from "@/lib/data/teams";
 import { pageMetadata } from "@/lib/seo/metadata";
-import { site } from "@/lib/site";
-import { leaveTeamAction, setUrgentNeedAction } from "./actions";
+import { fitPage, rankCandidates } from "@/lib/teams/fit-ranking";
+import { roleLabels } from "@/lib/teams/labels";
+import { teamHeadline } from "@/lib/teams/team-seo";
+import {
+  acceptInvitationAction,
+  declineInvitationAction,
+  inviteAthleteAction,
+  leaveTeamAction,
+  setUrgentNeedAction,
+} from "../actions";
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ fit?: string | string[] }> };
 
 export const metadata: Metadata = pageMetadata({
   title: "Team",
@@ -27,8 +36,14 @@ export const metadata: Metadata = pageMetadata({
   noindex: true,
 });
 
-/** Spec §2 "Team detail", with the creator's decisions, leaving, leg coverage and the urgent need. */
-export default async function TeamPage({ params }: { params: Promise<{ id: string }> }) {
+const statusText = { pending: "waiting for an answer", accepted: "accepted", declined: "declined" } as const;
+
+/**
+ * Spec §2 "Team detail" as a signed-in viewer sees /teams/{id} (the proxy shows this page at that URL): the
+ * creator's decisions, invitations and Athletes who fit, leaving, an invitation to answer. Rendered per
+ * viewer, never cached, so none of it reaches the shared public copy.
+ */
+export default async function TeamViewerPage({ params, searchParams }: Props) {
   const { id } = await params;
   const user = await requireUser(`/teams/${encodeURIComponent(id)}`);
   let team: TeamWithMembers | null = null;
@@ -48,31 +63,54 @@ export default async function TeamPage({ params }: { params: Promise<{ id: strin
   const me = await getMyProfile();
   const isCreator = team.creator_id === user.id;
   const mine = me ? team.members.find((m) => m.profile_id === me.id && !m.is_creator) : undefined;
+  const teamPath = `/teams/${team.id}`;
+  const teamId = team.id;
+
+  const fitPageNumber = Number((await searchParams).fit ?? 1) || 1;
+  const [invitation, fit, sent] = await withRls(user.claims, async (tx) =>
+    isCreator
+      ? ([null, await listFitCandidates(tx, teamId), await listTeamInvitations(tx, teamId)] as const)
+      : ([me ? await findMyInvitation(tx, teamId) : null, [], []] as const),
+  );
+  const fitting = fitPage(
+    rankCandidates(
+      { urgent_role: team.urgent_role, levels: team.requirements.experience_levels, location: team.location },
+      [...fit],
+    ),
+    fitPageNumber,
+  );
 
   return (
     <>
-      <PageIntro eyebrow="Team" title={team.name}>
-        <p>{team.location ?? site.defaultPlace}</p>
-      </PageIntro>
+      <TeamIntro team={team} />
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <Card className="space-y-5">
-            <div className="flex flex-wrap items-center gap-3">
-              <TeamStatusBadge status={team.status} />
-              <span className="font-semibold text-slate-800">
-                {team.active_count} / {team.max_members} members
-              </span>
-              {team.urgent_role && team.urgent_by && team.status === "open" ? (
-                <UrgentBadge role={team.urgent_role} by={team.urgent_by} />
-              ) : null}
-            </div>
-            <p className="[overflow-wrap:anywhere] whitespace-pre-line text-slate-800">{team.description}</p>
-            <div>
-              <h2 className="mb-2 text-sm font-semibold text-slate-600">Legs</h2>
-              <LegCoverage covered={team.covered_roles} />
-            </div>
-            <TeamFacts team={team} />
-            {!isCreator && !mine ? (
+          {invitation ? (
+            <Card className="space-y-3 border-2 border-orange-300">
+              <h2 className="text-ocean-950 text-xl font-bold">You&apos;re invited</h2>
+              <p className="text-slate-800">
+                {team.name} would like you to join as the {roleLabels[invitation.role].toLowerCase()}.
+              </p>
+              <div className="flex flex-wrap gap-3">
+                <TeamActionButton
+                  action={acceptInvitationAction.bind(null, invitation.id)}
+                  label="Accept invitation"
+                  busyLabel="Accepting..."
+                  success={`Welcome to ${team.name}!`}
+                />
+                <TeamActionButton
+                  action={declineInvitationAction.bind(null, invitation.id)}
+                  label="Decline"
+                  busyLabel="Declining..."
+                  success="Invitation declined"
+                  variant="secondary"
+                  name="Decline invitation"
+                />
+              </div>
+            </Card>
+          ) : null}
+          <TeamSummaryCard team={team}>
+            {!isCreator && !mine && !invitation ? (
               // A shared team link lets an athlete ask to join right here, as on the team's card.
               <div className="max-w-sm space-y-3 border-t border-slate-200 pt-5">
                 <JoinTeam
@@ -83,6 +121,13 @@ export default async function TeamPage({ params }: { params: Promise<{ id: strin
             ) : null}
             <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-5">
               {isCreator ? <LinkButton href={`/teams/${team.id}/edit`}>Edit Team</LinkButton> : null}
+              {team.status !== "closed" ? (
+                <ShareTeamButton
+                  path={teamPath}
+                  title={teamHeadline(team)}
+                  className={buttonClasses("secondary", "md")}
+                />
+              ) : null}
               {mine ? (
                 <TeamActionButton
                   action={leaveTeamAction.bind(null, team.id)}
@@ -97,7 +142,7 @@ export default async function TeamPage({ params }: { params: Promise<{ id: strin
                 Back to Teams
               </LinkButton>
             </div>
-          </Card>
+          </TeamSummaryCard>
           <Card>
             <h2 className="text-ocean-950 mb-2 text-xl font-bold">Members</h2>
             <MemberList members={team.members} canRemove={isCreator} />
@@ -105,6 +150,35 @@ export default async function TeamPage({ params }: { params: Promise<{ id: strin
               <p className="mt-3 text-sm text-slate-700">Your request to join is waiting for the creator.</p>
             ) : null}
           </Card>
+          {isCreator ? (
+            <Card>
+              <h2 className="text-ocean-950 mb-1 text-xl font-bold">Athletes who fit</h2>
+              <p className="mb-3 text-sm text-slate-700">
+                Public athletes looking for a team, for the legs you still need: urgent leg first, then level,
+                place and who is online.
+              </p>
+              <AthletesWhoFit
+                athletes={fitting.athletes}
+                page={fitPageNumber}
+                more={fitting.more}
+                teamPath={teamPath}
+                urgentRole={team.urgent_role}
+                invite={(athleteId) => inviteAthleteAction.bind(null, teamId, athleteId)}
+              />
+              {sent.length ? (
+                <div className="mt-5 border-t border-slate-200 pt-4">
+                  <h3 className="text-sm font-semibold text-slate-600">Invitations sent</h3>
+                  <ul className="mt-2 space-y-1 text-sm text-slate-800" aria-label="Invitations sent">
+                    {sent.map((i) => (
+                      <li key={i.id}>
+                        {i.full_name} as {roleLabels[i.role].toLowerCase()}: {statusText[i.status]}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+            </Card>
+          ) : null}
         </div>
         {isCreator ? (
           <div className="space-y-6">

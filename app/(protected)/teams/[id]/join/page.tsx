@@ -1,0 +1,90 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { ConfirmJoin } from "@/components/teams/confirm-join";
+import { TeamMessage } from "@/components/teams/team-not-found";
+import { buttonClasses, LinkButton } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { requireUser } from "@/lib/auth/session";
+import { withRls } from "@/lib/db";
+import { getMyProfile } from "@/lib/data/my-profile";
+import { findTeamWithMembers } from "@/lib/data/teams";
+import { createProfileThen, intentRole, joinIntentPath } from "@/lib/intent/paths";
+import { pageMetadata } from "@/lib/seo/metadata";
+import { roleLabels } from "@/lib/teams/labels";
+
+export const metadata: Metadata = pageMetadata({
+  title: "Send your request",
+  description: "Confirm your request to join a relay team.",
+  path: "/teams",
+  noindex: true,
+});
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ as?: string | string[] }> };
+
+/**
+ * Where a remembered Request to Join ends (issue 20): after sign-in or sign-up, the e-mail link and
+ * create-profile, one question and one press. The path only says which team and leg; who may join is
+ * decided by request_to_join_team when the button is pressed.
+ */
+export default async function ConfirmJoinPage({ params, searchParams }: Props) {
+  const { id } = await params;
+  const role = intentRole((await searchParams).as);
+  const here = joinIntentPath(id, role);
+  const user = await requireUser(here);
+  const me = await getMyProfile();
+  if (!me) redirect(createProfileThen(here));
+
+  const team = await withRls(user.claims, (tx) => findTeamWithMembers(tx, id)).catch(() => null);
+  if (!team)
+    return <TeamMessage title="Team not found" text="This team doesn't exist or is no longer visible." />;
+  const leg = role ?? me.specialty;
+  const teamPage = `/teams/${team.id}`;
+  const mine = team.members.find((m) => m.profile_id === me.id);
+  const blocked =
+    team.creator_id === user.id
+      ? "This is your own team."
+      : mine?.status === "active"
+        ? "You are already a member of this team."
+        : mine?.status === "pending"
+          ? "You have already asked to join this team. The creator will answer in Messages."
+          : team.status !== "open"
+            ? "This team is not accepting new members right now."
+            : null;
+
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12 sm:px-6">
+      <Card className="space-y-5">
+        <p className="text-sunset-700 text-sm font-semibold tracking-wide uppercase">Request to join</p>
+        {blocked ? (
+          <>
+            <h1 className="text-ocean-950 text-2xl font-bold break-words">{team.name}</h1>
+            <p role="status" className="text-slate-800">
+              {blocked}
+            </p>
+            <LinkButton href={teamPage}>Go to the team</LinkButton>
+          </>
+        ) : (
+          <>
+            <h1 className="text-ocean-950 text-2xl font-bold break-words">
+              Send your request to {team.name} as a {roleLabels[leg].toLowerCase()}?
+            </h1>
+            <p className="text-slate-700">
+              The team&apos;s creator gets the usual message with your name, specialty, experience, goals and
+              a link to your profile, and answers in Messages.
+            </p>
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <ConfirmJoin
+                teamId={team.id}
+                role={leg}
+                className={buttonClasses("primary", "lg", "sm:flex-1")}
+              />
+              <LinkButton href={teamPage} variant="secondary" size="lg" className="sm:flex-1">
+                Not now
+              </LinkButton>
+            </div>
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}
