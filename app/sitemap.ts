@@ -1,6 +1,7 @@
 import type { MetadataRoute } from "next";
 import { landingPages, landingPath } from "@/lib/content/landing-pages";
 import { publicProfileSitemapEntries } from "@/lib/data/profiles";
+import { openTeamSitemapEntries } from "@/lib/data/public-teams";
 import { absoluteUrl } from "@/lib/site";
 
 // Public, indexable routes. /auth and the signed-in user's pages are left out; public athlete profiles
@@ -33,5 +34,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
       priority: 0.8,
     })),
     ...(await publicProfileSitemapEntries()),
+    // Open teams' shareable pages; a team that fills up or closes leaves (team writes expire the list).
+    ...(await openTeamSitemapEntries()),
   ];
 }

@@ -10,11 +10,11 @@ export function LandingCta({ cta }: { cta: LandingPage["cta"] }) {
         </h2>
         <p className="text-ocean-50 mt-4 text-lg">{cta.text}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <LinkButton href="/auth" size="lg">
-            Sign up free
+          <LinkButton href="/browse" size="lg">
+            See teams that need you now
           </LinkButton>
-          <LinkButton href="/browse" size="lg" variant="inverse">
-            See who is looking
+          <LinkButton href="/auth" size="lg" variant="inverse">
+            Sign up free
           </LinkButton>
         </div>
       </div>

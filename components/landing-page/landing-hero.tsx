@@ -16,11 +16,12 @@ export function LandingHero({ page }: { page: LandingPage }) {
           </p>
         ))}
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <LinkButton href="/auth" size="lg">
-            Create your free profile
+          {/* Issue 20: first to the live teams that need someone (listed just below, and on /browse). */}
+          <LinkButton href="/browse" size="lg">
+            See teams that need you now
           </LinkButton>
-          <LinkButton href="/browse" size="lg" variant="inverse">
-            Browse teams and athletes
+          <LinkButton href="/auth" size="lg" variant="inverse">
+            Create your free profile
           </LinkButton>
         </div>
         <ul aria-label="Relay legs" className="text-ocean-50 mt-8 flex flex-wrap gap-2 text-sm">

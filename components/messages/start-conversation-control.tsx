@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { startConversation } from "@/lib/actions/messages";
 import { submitAction } from "@/lib/forms/action-result";
+import { createProfileThen, messageIntentPath, signUpThen } from "@/lib/intent/paths";
 import { hasSessionCookie } from "@/lib/supabase/session-cookie";
 
 // Spec §9: 1.5 s before a missing profile sends the athlete to /create-profile.
@@ -19,7 +20,9 @@ export function StartConversationControl({ profileId, className }: { profileId: 
   const [connecting, setConnecting] = useState(false);
 
   async function start() {
-    if (!hasSessionCookie(document.cookie)) return router.push("/auth");
+    // Remembered as where to go next (issue 20): sign-up or create-profile, then one confirm step.
+    const intent = messageIntentPath(profileId);
+    if (!hasSessionCookie(document.cookie)) return router.push(signUpThen(intent));
     setConnecting(true);
     const result = await submitAction(() => startConversation(profileId), failure);
     const toast = await import("@/lib/toast");
@@ -27,10 +30,10 @@ export function StartConversationControl({ profileId, className }: { profileId: 
       toast.toastSuccess("Conversation started!");
       return router.push(`/messages?c=${result.conversationId}`);
     }
-    if (result.code === "AUTH") return router.push("/auth");
+    if (result.code === "AUTH") return router.push(signUpThen(intent));
     if (result.code === "PROFILE_NOT_FOUND") {
       toast.toastError("Please create your profile first to send messages");
-      setTimeout(() => router.push("/create-profile"), PROFILE_REDIRECT_MS);
+      setTimeout(() => router.push(createProfileThen(intent)), PROFILE_REDIRECT_MS);
       return;
     }
     toast.toastError(result.error);

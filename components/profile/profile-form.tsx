@@ -48,10 +48,12 @@ type ProfileFormProps = {
   mode: "create" | "edit";
   defaultValues: ProfileFormValues;
   action: (input: ProfileInput) => Promise<ProfileActionResult>;
+  /** create: where to go after the profile exists (a remembered join or message, issue 20); a safe path. */
+  next?: string;
 };
 
 /** The create and edit profile form: field messages as the user types, the server action decides. */
-export function ProfileForm({ mode, defaultValues, action }: ProfileFormProps) {
+export function ProfileForm({ mode, defaultValues, action, next }: ProfileFormProps) {
   const router = useRouter();
   const text = copy[mode];
   const [done, setDone] = useState(false);
@@ -80,7 +82,7 @@ export function ProfileForm({ mode, defaultValues, action }: ProfileFormProps) {
     if (mode === "create") {
       if (result.existed) toastInfo("You already have a profile.");
       else toastSuccess(text.success);
-      router.push(result.existed ? "/profile" : "/dashboard");
+      router.push(next ?? (result.existed ? "/profile" : "/dashboard"));
     } else {
       toastSuccess(text.success);
       // Spec §2: the edit page moves on to /profile one second after success.

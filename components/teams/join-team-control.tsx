@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { requestToJoinTeam } from "@/lib/actions/teams";
 import { submitAction } from "@/lib/forms/action-result";
+import { createProfileThen, joinIntentPath, signUpThen } from "@/lib/intent/paths";
 import type { TeamStatus } from "@/lib/validation/team";
 
 // Spec §7/§9: after a successful request or a missing profile, move on after 1.5 s.
@@ -36,9 +37,12 @@ export function JoinTeamControl({ team, currentUserId, roles, buttonClassName }:
 
   async function join() {
     const toasts = import("@/lib/toast");
+    // Without an account or a profile, the request is remembered as where to go next (issue 20): sign-up
+    // or create-profile, then one confirm step that sends it.
+    const intent = joinIntentPath(team.id, role);
     if (!currentUserId) {
-      (await toasts).toastError("Please sign in to join a team");
-      router.push("/auth");
+      (await toasts).toastInfo("Create an account or sign in, and we'll bring you back to send your request");
+      router.push(signUpThen(intent));
       return;
     }
     setState("sending");
@@ -53,8 +57,9 @@ export function JoinTeamControl({ team, currentUserId, roles, buttonClassName }:
     }
     setState("idle");
     toastError(result.error || "Failed to send request");
-    if (result.code === "UNAUTHENTICATED") router.push("/auth");
-    if (result.code === "PROFILE_NOT_FOUND") setTimeout(() => router.push("/create-profile"), redirectDelay);
+    if (result.code === "UNAUTHENTICATED") router.push(signUpThen(intent));
+    if (result.code === "PROFILE_NOT_FOUND")
+      setTimeout(() => router.push(createProfileThen(intent)), redirectDelay);
   }
 
   const label = own

@@ -115,5 +115,5 @@ test("an account without a profile is sent to create one when it tries to messag
     .getByRole("button", { name: "Send Message" })
     .click();
   await expect(page.getByText("Please create your profile first to send messages")).toBeVisible();
-  await expect(page).toHaveURL(/\/create-profile$/);
+  await expect(page).toHaveURL(/\/create-profile\?next=%2Fmessages%2Fstart%2F[0-9a-f-]+$/);
 });

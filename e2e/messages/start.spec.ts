@@ -31,12 +31,17 @@ test("a visitor is sent to /auth, an account without a profile to /create-profil
   const bob = await makeAthlete(sql, "Bob Visited");
   await page.goto(`/profile/${bob.profileId}`);
   await page.getByRole("button", { name: "Send Message" }).click();
-  await expect(page).toHaveURL(/\/auth$/);
+  // Remembered as where to go next (issue 20): sign-up, then the confirm step of this conversation.
+  await expect(page).toHaveURL(
+    `/auth?view=sign_up&next=${encodeURIComponent(`/messages/start/${bob.profileId}`)}`,
+  );
 
   const noProfile = await makeAthlete(sql, "No Profile", { profile: false });
   const c = await signedInPage(browser, noProfile, `/profile/${bob.profileId}`);
   await c.page.getByRole("button", { name: "Send Message" }).click();
   await expect(c.page.getByText("Please create your profile first to send messages")).toBeVisible();
-  await expect(c.page).toHaveURL(/\/create-profile$/);
+  await expect(c.page).toHaveURL(
+    `/create-profile?next=${encodeURIComponent(`/messages/start/${bob.profileId}`)}`,
+  );
   await c.context.close();
 });

@@ -40,7 +40,8 @@ test("join without a profile → /create-profile", async ({ page }) => {
   const urgent = cardOf(page, "Peregian Pace Setters");
   await urgent.getByRole("button", { name: "Request to Join Team" }).click();
   await expect(page.getByText("Please create your profile first")).toBeVisible();
-  await expect(page).toHaveURL(/\/create-profile$/);
+  // The request is remembered (issue 20): create-profile continues to its confirm step.
+  await expect(page).toHaveURL(/\/create-profile\?next=%2Fteams%2F[0-9a-f-]+%2Fjoin$/);
 });
 
 test("accept → active and the team fills by itself; decline; leave reopens it", async ({ page, browser }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isProtectedPath, signInRedirectPath } from "./protected-routes.ts";
+import { isProtectedPath, signInRedirectPath, teamViewerPath } from "./protected-routes.ts";
 
 describe("isProtectedPath", () => {
   it.each([
@@ -13,6 +13,10 @@ describe("isProtectedPath", () => {
     "/teams/create",
     "/teams/5b7c",
     "/teams/5b7c/edit",
+    "/teams/c0000000-0000-4000-8000-000000000003/edit",
+    "/teams/c0000000-0000-4000-8000-000000000003/join",
+    "/teams/c0000000-0000-4000-8000-000000000003/viewer",
+    "/messages/start/e0000000-0000-4000-8000-000000000001",
     "/account/update-password",
   ])("protects %s", (path) => expect(isProtectedPath(path)).toBe(true));
 
@@ -25,6 +29,8 @@ describe("isProtectedPath", () => {
     "/create-profile",
     "/unsubscribe",
     "/teamsters",
+    "/teams/c0000000-0000-4000-8000-000000000003",
+    "/teams/C0000000-0000-4000-8000-000000000003/",
     "/about-noosa",
   ])("leaves %s public", (path) => expect(isProtectedPath(path)).toBe(false));
 });
@@ -34,5 +40,16 @@ describe("signInRedirectPath", () => {
     expect(signInRedirectPath("/teams/1/edit", "?x=1&y=2")).toBe(
       "/auth?next=%2Fteams%2F1%2Fedit%3Fx%3D1%26y%3D2",
     );
+  });
+});
+
+describe("teamViewerPath", () => {
+  it("maps a team's own page to its per-viewer page, and nothing else", () => {
+    const id = "c0000000-0000-4000-8000-000000000003";
+    expect(teamViewerPath(`/teams/${id}`)).toBe(`/teams/${id}/viewer`);
+    expect(teamViewerPath(`/teams/${id}/`)).toBe(`/teams/${id}/viewer`);
+    expect(teamViewerPath(`/teams/${id}/edit`)).toBeNull();
+    expect(teamViewerPath("/teams/create")).toBeNull();
+    expect(teamViewerPath("/teams")).toBeNull();
   });
 });

@@ -10,15 +10,30 @@ const exact = new Set([
   "/settings",
   "/account/update-password",
 ]);
-const prefixes = ["/teams"];
+const prefixes = ["/teams", "/messages"];
+
+// A team's own page, /teams/{uuid}, is public (issue 20): an open team's page is shareable; its edit, join
+// and viewer pages below it stay protected.
+const publicTeamPage = /^\/teams\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 export function isProtectedPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (exact.has(path)) return true;
+  if (publicTeamPage.test(path)) return false;
   return prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
 /** Where a visitor is sent: the sign-in page, with the page they wanted as `next`. */
 export function signInRedirectPath(pathname: string, search: string): string {
   return `/auth?next=${encodeURIComponent(`${pathname}${search}`)}`;
+}
+
+/**
+ * The page a signed-in viewer of /teams/{id} is shown instead of the shared, cached copy: the same team with
+ * their own controls (Accept/Decline, pending requests, Leave, Athletes who fit), rendered for them. Null for
+ * any other path.
+ */
+export function teamViewerPath(pathname: string): string | null {
+  const match = publicTeamPage.exec(pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+  return match ? `/teams/${match[1]}/viewer` : null;
 }

@@ -1,9 +1,10 @@
 import "server-only";
-import { revalidatePath } from "next/cache";
+import { revalidatePath, revalidateTag } from "next/cache";
 import { getClaims } from "@/lib/auth/session";
 import { withRls, type Claims, type Tx } from "@/lib/db";
 import type { TeamActionResult } from "@/lib/validation/team";
 import { errorSummary } from "./profile-writes";
+import { publicTeamsTag } from "./public-teams";
 import { teamRuleMessage } from "./team-writes";
 
 /**
@@ -22,6 +23,9 @@ export async function runTeamWrite<T extends object>(
     // Team pages are rendered per request; browse may cache its open-team list.
     revalidatePath("/teams", "layout");
     revalidatePath("/browse");
+    // Public team pages, their cards and the sitemap's open teams (issue 20): shown fresh on the next request.
+    revalidateTag(publicTeamsTag, { expire: 0 });
+    revalidatePath("/sitemap.xml");
     return { ok: true, ...result };
   } catch (error) {
     const message = teamRuleMessage(error);

@@ -12,7 +12,15 @@ describe("splitProfileLinks", () => {
     ]);
   });
 
+  it("links the team page of an invitation", () => {
+    expect(splitProfileLinks(`Accept or decline on the team page: /teams/${id}`)).toEqual([
+      { text: "Accept or decline on the team page: " },
+      { text: `/teams/${id}`, href: `/teams/${id}` },
+    ]);
+  });
+
   it.each([
+    ["a team's edit page", `/teams/${id}/edit`],
     ["another site", `https://evil.example/profile/${id}`],
     ["a longer path", `/profile/${id}/../../admin`],
     ["a protocol-relative address", `//evil.example/profile/${id}`],

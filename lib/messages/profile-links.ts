@@ -1,6 +1,9 @@
-/** Same-site profile paths in message text: `/profile/` and a profile id (a UUID), nothing else. */
+/**
+ * Same-site paths in message text: `/profile/` or `/teams/` (a team invitation, issue 20) and an id (a
+ * UUID), nothing else.
+ */
 const profilePath =
-  /(?<![\w/.])\/profile\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w/-])/gi;
+  /(?<![\w/.])\/(?:profile|teams)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w/-])/gi;
 
 export type TextPart = { text: string; href?: string };
 

@@ -77,3 +77,39 @@ export function sportsEventJsonLd(): JsonLdObject {
     organizer: { "@type": "Organization", name: "Noosa Triathlon organisers", url: event.organiserUrl },
   };
 }
+
+/**
+ * A relay team's public page as a schema.org SportsTeam (issue 20): name, place, what it is about, and the
+ * members whose profiles are public (others are left out, as on the page).
+ */
+export function sportsTeamJsonLd(team: {
+  id: string;
+  name: string;
+  description: string;
+  location: string | null;
+  members: readonly {
+    profile_id: string;
+    full_name: string | null;
+    profile_public: boolean;
+    status: string;
+  }[];
+}): JsonLdObject {
+  return {
+    "@context": "https://schema.org",
+    "@type": "SportsTeam",
+    "@id": absoluteUrl(`/teams/${team.id}#team`),
+    name: team.name,
+    sport: "Triathlon",
+    description: team.description,
+    url: absoluteUrl(`/teams/${team.id}`),
+    location: {
+      "@type": "Place",
+      name: team.location ?? "Noosa",
+      address: { "@type": "PostalAddress", addressRegion: "QLD", addressCountry: "AU" },
+    },
+    athlete: team.members
+      .filter((m) => m.status === "active" && m.profile_public && m.full_name)
+      .map((m) => ({ "@type": "Person", name: m.full_name, url: absoluteUrl(`/profile/${m.profile_id}`) })),
+    memberOf: { "@id": organizationId },
+  };
+}

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { clientIp } from "@/lib/auth/client-ip";
-import { isProtectedPath, signInRedirectPath } from "@/lib/auth/protected-routes";
+import { isProtectedPath, signInRedirectPath, teamViewerPath } from "@/lib/auth/protected-routes";
 import { hasSessionCookie } from "@/lib/supabase/session-cookie";
 import { visitorAuthClient } from "./auth-client";
 import { isHttps } from "./cookie-options";
@@ -52,6 +52,17 @@ export async function updateSession(request: NextRequest) {
     // Keep any cookie changes (e.g. a cleared, invalid session) on the redirect as well.
     for (const cookie of response.cookies.getAll()) redirect.cookies.set(cookie);
     return redirect;
+  }
+  // A team's page is one cached copy for visitors (issue 20); a signed-in viewer is shown the same URL
+  // rendered for them, with their own controls, so nothing personal ever enters the shared copy.
+  const viewerPath = signedIn ? teamViewerPath(pathname) : null;
+  if (viewerPath) {
+    const rewrite = NextResponse.rewrite(new URL(`${viewerPath}${search}`, request.url), { request });
+    for (const cookie of response.cookies.getAll()) rewrite.cookies.set(cookie);
+    response.headers.forEach((value, name) => {
+      if (!rewrite.headers.has(name)) rewrite.headers.set(name, value);
+    });
+    return rewrite;
   }
   return response;
 }

@@ -89,12 +89,13 @@ async function walk(browser: Browser, baseUrl: string): Promise<Tally> {
     const path = url.pathname;
 
     if (path === landing) {
-      // The first call to action in the hero that leads to teams.
+      // The team itself where the page lists it, else the first call to action that leads to teams.
+      const team = page.getByRole("link", { name: `See ${teamName}` });
       const cta = page
         .getByRole("main")
         .getByRole("link", { name: /urgent|browse teams|teams that need/i })
         .first();
-      await press(cta);
+      await press((await team.isVisible()) ? team : cta);
       await page.waitForURL((u) => u.pathname !== landing);
     } else if (path === "/browse" || /^\/teams\/[0-9a-f-]{36}\/?$/.test(path)) {
       const scope =

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { LiveNumbers } from "@/components/landing/live-numbers";
 import { LandingPageView } from "@/components/landing-page/landing-page-view";
+import { UrgentTeams } from "@/components/landing-page/urgent-teams";
 import { getLandingPage, landingPages, landingPath } from "@/lib/content/landing-pages";
 import { pageMetadata } from "@/lib/seo/metadata";
 
@@ -25,5 +26,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function LandingRoute({ params }: Props) {
   const page = getLandingPage((await params).landing);
   if (!page) notFound();
-  return <LandingPageView page={page} numbers={<LiveNumbers />} />;
+  // The live numbers, then the urgent teams themselves (issue 20), both refreshed with the page.
+  return (
+    <LandingPageView
+      page={page}
+      numbers={
+        <>
+          <LiveNumbers />
+          <UrgentTeams />
+        </>
+      }
+    />
+  );
 }

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { PageIntro } from "@/components/layout/page-intro";
 import { ProfileForm } from "@/components/profile/profile-form";
 import { Card } from "@/components/ui/card";
+import { safeNext } from "@/lib/auth/safe-next";
 import { getClaims } from "@/lib/auth/session";
 import { getMyProfile } from "@/lib/data/my-profile";
 import { pageMetadata } from "@/lib/seo/metadata";
@@ -18,11 +19,18 @@ export const metadata: Metadata = pageMetadata({
 });
 
 /** Spec §2 "Create profile": a signed-in user without a profile; others are sent on. */
-export default async function CreateProfilePage() {
+export default async function CreateProfilePage({
+  searchParams,
+}: {
+  searchParams: Promise<{ next?: string | string[] }>;
+}) {
+  // Where a remembered join or message continues once the profile exists (issue 20); same-site paths only.
+  const next = safeNext((await searchParams).next, "") || undefined;
+  const here = next ? `/create-profile?next=${encodeURIComponent(next)}` : "/create-profile";
   // A failed auth check counts as signed out (spec: redirect to /auth).
   const claims = await getClaims().catch(() => null);
-  if (!claims) redirect("/auth?next=%2Fcreate-profile");
-  if (await getMyProfile()) redirect("/profile");
+  if (!claims) redirect(`/auth?next=${encodeURIComponent(here)}`);
+  if (await getMyProfile()) redirect(next ?? "/profile");
 
   return (
     <>
@@ -31,7 +39,7 @@ export default async function CreateProfilePage() {
       </PageIntro>
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
         <Card>
-          <ProfileForm mode="create" defaultValues={emptyProfileInput} action={createProfile} />
+          <ProfileForm mode="create" defaultValues={emptyProfileInput} action={createProfile} next={next} />
         </Card>
       </div>
     </>
