@@ -1,6 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
 import { waitForMail } from "../support/mailbox";
+import { createConfirmedUser, signInThroughUI } from "../support/users";
+import { fillProfileForm } from "../profiles/profile-form";
 import { cardOf, createAthlete, createTeamFor, db, signIn } from "../teams/team-support";
 
 // Issue 19 end to end: the stack calls /api/cron/notifications every 3 s (test:e2e passes --cron), the app
@@ -178,4 +180,37 @@ test("the e-mail itself, as a mail client shows it", async ({ page }) => {
     await expect(page.getByRole("link", { name: "Review the request" })).toBeVisible();
     await shot(page, `email-join-request-${label}`);
   }
+});
+
+test("create-profile offers the urgent-alert opt-in, off until ticked", async ({ page }) => {
+  const user = await createConfirmedUser();
+  await signInThroughUI(page, user, "/create-profile");
+  await expect(page).toHaveURL(/\/create-profile$/);
+  const main = page.getByRole("main");
+  const optIn = main.getByRole("checkbox", { name: /Urgent leg alerts/ });
+  await expect(optIn).not.toBeChecked();
+  const username = `alerts_${user.id.slice(0, 8)}`;
+  await fillProfileForm(page, {
+    username,
+    fullName: "Alert Me",
+    location: "Noosaville",
+    specialty: "Runner",
+    level: "Intermediate",
+    goals: "Run the 10 km leg for a relay team",
+  });
+  await optIn.focus();
+  await page.keyboard.press("Space");
+  await expect(optIn).toBeChecked();
+  await expectNoAxeViolations(page);
+  for (const [label, viewport] of Object.entries(viewports)) {
+    await page.setViewportSize(viewport);
+    await optIn.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${screensDir}/create-profile-opt-in-${label}.png` });
+  }
+  await main.getByRole("button", { name: "Create Profile" }).click();
+  await expect(page.getByText("Profile created successfully!")).toBeVisible();
+  expect(
+    await db()`select s.urgent_alerts, s.messages from public.notification_settings s
+               join public.profiles p on p.id = s.profile_id where p.username = ${username}`,
+  ).toEqual([{ urgent_alerts: true, messages: true }]);
 });
