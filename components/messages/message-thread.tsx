@@ -74,7 +74,7 @@ export function MessageThread({
                   <p className={`mt-1 text-xs ${own ? "text-ocean-100" : "text-slate-600"}`}>
                     <span className="sr-only">{own ? "You, " : `${name}, `}</span>
                     <RelativeTime iso={m.created_at} />
-                    {own ? null : (
+                    {own || m.sender_id === null ? null : (
                       <ReportButton
                         kind="message"
                         targetId={m.id}

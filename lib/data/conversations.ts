@@ -28,7 +28,7 @@ function toSummary(row: ListRow): ConversationSummary {
         }
       : null,
     last_message:
-      row.last_content !== null && row.last_created_at && row.last_sender_id
+      row.last_content !== null && row.last_created_at
         ? { content: row.last_content, created_at: row.last_created_at, sender_id: row.last_sender_id }
         : null,
     unread_count: row.unread_count,

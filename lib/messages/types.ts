@@ -13,7 +13,7 @@ export type ConversationSummary = {
   id: string;
   updated_at: string;
   other_participant: OtherParticipant | null;
-  last_message: { content: string; created_at: string; sender_id: string } | null;
+  last_message: { content: string; created_at: string; sender_id: string | null } | null;
   unread_count: number;
 };
 
@@ -21,7 +21,8 @@ export type ConversationSummary = {
 export type Message = {
   id: string;
   conversation_id: string;
-  sender_id: string;
+  /** Null for a notice from the app (a team closed when its creator deleted their account). */
+  sender_id: string | null;
   content: string;
   created_at: string;
   read: boolean;
