@@ -19,23 +19,32 @@ describe("private.is_safe_text", () => {
   it.each([false, true])(
     "agrees with the forms on every code point between letters (multiline %s)",
     async (multiline) => {
-      // Every code point (but surrogates and NUL) as "a?b" in NFC, in one query; the forms' rule over the same.
+      // Every code point of planes 0 and 1 (but surrogates) and of plane 14 (tags, variation selectors) as
+      // "a?b" in NFC, in one query, and the forms' rule over the same. Planes 2 to 13 hold no character either
+      // rule names, so they are left out (1.1 million checks would take a busy machine most of a minute).
+      const planes = [
+        [1, 0x1ffff],
+        [0xe0000, 0xe0fff],
+      ] as const;
       const refusedBySql = new Set(
         (
           await admin<{ cp: number }[]>`
-          select cp from generate_series(1, 1114111) cp
+          select cp from (select generate_series(1, ${0x1ffff}::int) union all select generate_series(${0xe0000}::int, ${0xe0fff}::int)) g(cp)
           where cp not between 55296 and 57343
             and not private.is_safe_text(normalize('a' || chr(cp) || 'b', nfc), ${multiline})`
         ).map((r) => r.cp),
       );
       const differ: string[] = [];
-      for (let cp = 1; cp <= 0x10ffff; cp++) {
-        if (cp >= 0xd800 && cp <= 0xdfff) continue;
-        const value = `a${String.fromCodePoint(cp)}b`.normalize("NFC");
-        if (isSafeText(value, multiline) === refusedBySql.has(cp)) differ.push(cp.toString(16));
+      for (const [from, to] of planes) {
+        for (let cp = from; cp <= to; cp++) {
+          if (cp >= 0xd800 && cp <= 0xdfff) continue;
+          const value = `a${String.fromCodePoint(cp)}b`.normalize("NFC");
+          if (isSafeText(value, multiline) === refusedBySql.has(cp)) differ.push(cp.toString(16));
+        }
       }
       expect(differ).toEqual([]);
     },
+    60_000,
   );
 
   it("refuses the named invisible characters and a value with nothing visible, keeps emoji", async () => {
