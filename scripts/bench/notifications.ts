@@ -142,8 +142,8 @@ async function drain(origin: string) {
              ${team!.id}, 'declined'
       from generate_series(0, ${count - 1}) i returning id::text`
   ).map((r) => r.id as string);
-  // The mailbox keeps its newest 500 mails, so read it after every pass (50 e-mails at most) and count each
-  // mail once by its mailbox id.
+  // The mailbox keeps its newest 500 mails and a route call may send hundreds, so read it every 2 s while
+  // draining (about 40 new mails each time) and count each mail once by its mailbox id.
   const wanted = new Set(ids);
   const seen = new Map<string, number>();
   const counted = new Set<string>();
@@ -155,23 +155,27 @@ async function drain(origin: string) {
       if (id && wanted.has(id)) seen.set(id, (seen.get(id) ?? 0) + 1);
     }
   };
-  let collecting = 0;
+  let draining = true;
+  const collector = (async () => {
+    while (draining) {
+      await collect();
+      await sleep(2000);
+    }
+  })();
   const started = performance.now();
   let passes = 0;
   for (;;) {
     const result = await cron(origin);
     passes += 1;
-    const t = performance.now();
-    await collect();
-    collecting += performance.now() - t;
     if (result.claimed === 0) {
       const [left] = await admin`select count(*)::int as n from private.notification_outbox
                                  where id = any(${ids}::bigint[]) and status in ('pending', 'sending')`;
       if (left!.n === 0) break;
     }
   }
-  // The time spent reading the mailbox is the benchmark's, not the worker's.
-  const seconds = (performance.now() - started - collecting) / 1000;
+  const seconds = (performance.now() - started) / 1000;
+  draining = false;
+  await collector;
   await collect();
   const received = [...seen.values()].reduce((a, b) => a + b, 0);
   const [states] = await admin`select count(*) filter (where status = 'sent')::int as sent,
