@@ -78,8 +78,8 @@ export function MessageThread({
                       <ReportButton
                         kind="message"
                         targetId={m.id}
-                        subject={`message from ${other?.full_name || "Unknown User"}`}
-                        ariaLabel={`Report message from ${other?.full_name || "Unknown User"}`}
+                        subject={`message from ${name}`}
+                        ariaLabel={`Report message from ${name}`}
                         className="hover:text-ocean-800 ml-1 inline-flex min-h-6 items-center px-1 underline underline-offset-2"
                       />
                     )}

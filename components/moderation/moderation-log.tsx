@@ -23,8 +23,8 @@ export function ModerationLog({ entries }: { entries: ModerationLogEntry[] }) {
         <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
           {entries.map((e, i) => (
             <li key={`${e.at.toISOString()}-${i}`} className="flex flex-wrap gap-x-3 px-4 py-3 text-sm">
-              <span className="font-semibold text-slate-900">{verbs[e.action]}</span>
-              <span className="text-slate-700">by {e.moderator_email ?? "a former moderator"}</span>
+              <span className="font-semibold text-slate-900">{verbs[e.action]}</span>{" "}
+              <span className="text-slate-700">by {e.moderator_email ?? "a former moderator"}</span>{" "}
               <time dateTime={e.at.toISOString()} className="text-slate-600">
                 {when(e.at)}
               </time>

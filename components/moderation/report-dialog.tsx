@@ -100,7 +100,7 @@ export function ReportButton({
         setOpen(false);
         trigger.current?.focus();
       }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/60"
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md overflow-y-auto rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/60"
     >
       <div className="p-6">
         <h2 id={`${id}-title`} className="text-ocean-950 text-xl font-bold">
@@ -123,9 +123,12 @@ export function ReportButton({
         ) : (
           <form onSubmit={submit} noValidate className="mt-4 space-y-4">
             <p className="text-sm text-slate-700">
-              Our moderators will look at it. The person you report is not told who reported them.
+              Our moderators will look at it. Nobody else is told that you reported it.
             </p>
-            <fieldset aria-describedby={fieldErrors.reason ? `${id}-reason-error` : undefined}>
+            <fieldset
+              onChange={() => setFieldErrors((errors) => ({ ...errors, reason: "" }))}
+              aria-describedby={fieldErrors.reason ? `${id}-reason-error` : undefined}
+            >
               <legend className="font-semibold text-slate-900">Why are you reporting this?</legend>
               <div className="mt-2 space-y-1">
                 {reportReasons.map((reason, i) => (

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db";
+import { isSuspendedError, suspendedMessage } from "@/lib/moderation/suspension";
 import type { TeamCreateInput, TeamRole, TeamUpdateInput } from "@/lib/validation/team";
 
 // Thin calls of the SQL functions in supabase/migrations/*_team_functions.sql, which carry the rules
@@ -65,6 +66,8 @@ const ruleCodes = new Set(["P0001", "P0002", "42501", "P0429"]);
 
 /** The message of an expected rule failure, or null for anything else (a bug or an outage). */
 export function teamRuleMessage(error: unknown): string | null {
+  // A suspended account's writes are refused by the database (issue 21); say why.
+  if (isSuspendedError(error)) return suspendedMessage;
   const e = error as { code?: string; message?: string } | null;
   if (!e?.code || !ruleCodes.has(e.code) || typeof e.message !== "string") return null;
   // Postgres' own permission errors also use 42501; only ours are sentences worth showing.

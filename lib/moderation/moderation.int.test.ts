@@ -5,7 +5,8 @@ import { pool, withRls, type Claims, type Tx } from "@/lib/db";
 import { fileReport, isModerator, moderate, moderationQueue } from "@/lib/data/reports";
 import { insertMessage } from "@/lib/data/messages";
 import { dropAthletes, makeAthlete, type Athlete } from "@/lib/messages/test-fixtures";
-import { suspendedMessage } from "@/lib/moderation/suspension";
+import { hiddenProfileMessage, suspendedMessage } from "@/lib/moderation/suspension";
+import type { ProfileInput } from "@/lib/validation/profile";
 import { reportTexts, type ReportReason } from "@/lib/validation/report";
 
 // Issue 21, report / moderation queue / suspend. The rules live in
@@ -13,7 +14,14 @@ import { reportTexts, type ReportReason } from "@/lib/validation/report";
 // (withRls as the signed-in account) and look behind with the admin connection.
 const session = vi.hoisted(() => ({ claims: null as Claims | null }));
 vi.mock("@/lib/auth/session", () => ({ getClaims: async () => session.claims }));
+vi.mock("next/cache", () => ({
+  revalidateTag: vi.fn(),
+  revalidatePath: vi.fn(),
+  unstable_cache: (fn: () => unknown) => fn,
+}));
 const reportActions = await import("@/lib/actions/reports");
+const { updateProfile } = await import("@/app/(protected)/edit-profile/actions");
+const { requestToJoinTeam } = await import("@/lib/actions/teams");
 const messageActions = await import("@/lib/actions/messages");
 
 const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 4, onnotice: () => {} });
@@ -44,6 +52,27 @@ const reportId = async (targetId: string) =>
       { id: string }[]
     >`select id from public.reports where target_id = ${targetId} and status = 'open' limit 1`
   )[0]!.id;
+
+/** The edit form's fields for `who`'s profile as stored, with `patch`. */
+const formOf = async (who: Athlete, patch: Partial<ProfileInput> = {}): Promise<ProfileInput> => {
+  const [p] = await admin`select * from public.profiles where id = ${who.profileId}`;
+  return {
+    username: p!.username,
+    full_name: p!.full_name,
+    location: p!.location.display_name,
+    specialty: p!.specialty,
+    experience_level: p!.experience_level,
+    training_preference: "",
+    goals: p!.goals,
+    bio: "",
+    target_times: {},
+    availability: { days: [], times: [] },
+    achievements: [],
+    is_public: p!.is_public,
+    looking_for_team: p!.looking_for_team,
+    ...patch,
+  };
+};
 
 afterAll(async () => {
   await admin`delete from public.reports where reporter_id in ${admin(athletes.map((a) => a.authId))}`;
@@ -259,6 +288,14 @@ describe("moderator actions", () => {
     await expect(
       as(olivia, (tx) => tx`update public.profiles set is_public = true where id = ${olivia.profileId}`),
     ).rejects.toMatchObject({ detail: "PROFILE_HIDDEN" });
+    // The edit form says why, under the field.
+    session.claims = olivia.claims;
+    await expect(
+      updateProfile(olivia.profileId, await formOf(olivia, { is_public: true })),
+    ).resolves.toMatchObject({
+      ok: false,
+      fieldErrors: { is_public: hiddenProfileMessage },
+    });
     // Other edits still work.
     await as(
       olivia,
@@ -399,6 +436,16 @@ describe("a suspended account", () => {
       messageActions.sendMessage({ id: randomUUID(), conversationId: c, content: "Let me in" }),
     ).resolves.toEqual({ ok: false, error: suspendedMessage, code: "SUSPENDED" });
     await expect(messageActions.startConversation(good.profileId)).resolves.toMatchObject({
+      error: suspendedMessage,
+    });
+    await expect(
+      updateProfile(bad.profileId, await formOf(bad, { full_name: "Changed Name" })),
+    ).resolves.toEqual({
+      ok: false,
+      error: suspendedMessage,
+    });
+    await expect(requestToJoinTeam(otherTeamId)).resolves.toMatchObject({
+      ok: false,
       error: suspendedMessage,
     });
   });

@@ -14,3 +14,6 @@ export function isSuspendedError(error: unknown): boolean {
   const e = error as { code?: string; detail?: string } | null;
   return e?.code === "42501" && e.detail === "ACCOUNT_SUSPENDED";
 }
+
+/** Why a profile a moderator hid cannot be made public again (a trigger refuses it in SQL). */
+export const hiddenProfileMessage = `A moderator has hidden your profile, so it can't be public. Write to ${site.contactEmail} to ask about it.`;

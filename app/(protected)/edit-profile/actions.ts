@@ -3,6 +3,7 @@
 import { getClaims } from "@/lib/auth/session";
 import { withRls } from "@/lib/db";
 import { revalidateProfile } from "@/lib/data/profile-cache";
+import { hiddenProfileMessage, isSuspendedError, suspendedMessage } from "@/lib/moderation/suspension";
 import { errorSummary, isUsernameTaken, updateProfile as updateProfileRow } from "@/lib/data/profile-writes";
 import { findProfileByAuthId } from "@/lib/data/profiles";
 import {
@@ -38,6 +39,11 @@ export async function updateProfile(profileId: unknown, input: unknown): Promise
   } catch (error) {
     if (isUsernameTaken(error)) {
       return { ok: false, error: failure, fieldErrors: { username: "That username is already taken" } };
+    }
+    // Issue 21: refused in SQL for a suspended account, and for making a profile a moderator hid public.
+    if (isSuspendedError(error)) return { ok: false, error: suspendedMessage };
+    if ((error as { detail?: string }).detail === "PROFILE_HIDDEN") {
+      return { ok: false, error: failure, fieldErrors: { is_public: hiddenProfileMessage } };
     }
     console.error("profile.update failed", {
       action: "profile.update",
