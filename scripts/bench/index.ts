@@ -7,7 +7,7 @@
  *
  *   npm run bench                  everything (about 6-8 minutes on 2 cores)
  *   npm run bench -- --quick       one Lighthouse run per page and shorter loops: a smoke test of the harness
- *   npm run bench -- --only=js,rps,lighthouse,render,realtime,stack   a subset (render includes EXPLAIN)
+ *   npm run bench -- --only=js,rps,lighthouse,render,realtime,notifications,stack   a subset (render includes EXPLAIN)
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,7 +27,7 @@ import { requestsPerSecond } from "./throughput.ts";
 
 const quick = process.argv.includes("--quick");
 const onlyArg = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
-const parts = new Set((onlyArg ?? "stack,js,rps,lighthouse,render,realtime").split(","));
+const parts = new Set((onlyArg ?? "stack,js,rps,lighthouse,render,realtime,notifications").split(","));
 const lhRuns = Number(process.env.LH_RUNS ?? (quick ? 1 : 3));
 // Pages render in 10–40 ms here, so a p95 over few requests is one garbage collection away from another value:
 // 100 requests a page keep the large ÷ demo ratio about the pages, not about the odd pause.
@@ -244,6 +244,41 @@ async function main() {
       target: "≤ 50 ms",
       met: Number(server.p95) <= 50,
     });
+  }
+  if (parts.has("notifications")) {
+    log("notification e-mails: join request → mailbox on the 3 s schedule; a queue of 1,000 drained");
+    const n = await runForResults(node, [
+      "scripts/bench/notifications.ts",
+      "--dist=.next-bench",
+      "--skip-build",
+      `--joins=${quick ? 5 : 20}`,
+      `--count=${quick ? 200 : 1000}`,
+    ]);
+    raw.notifications = n;
+    const join = n.joinRequestToMailMs as { p50: number; p95: number };
+    const drained = n.drain as {
+      queued: number;
+      seconds: number;
+      perSecond: number;
+      duplicates: number;
+      missing: number;
+    };
+    rows.push(
+      {
+        figure: "join request → e-mail in the mailbox p50 / p95",
+        app: `${ms(join.p50)} / ${ms(join.p95)}`,
+        value: "",
+        target: "p95 ≤ 10000 ms",
+        met: join.p95 <= 10_000,
+      },
+      {
+        figure: `${drained.queued} queued notifications drained`,
+        app: `${drained.seconds} s, ${drained.perSecond} e-mails/s`,
+        value: `${drained.duplicates} duplicates, ${drained.missing} missing`,
+        target: "0 duplicates",
+        met: drained.duplicates === 0 && drained.missing === 0,
+      },
+    );
   }
   if (parts.has("render")) {
     const cookie = await sessionCookieHeader(DEMO_ATHLETE.email, DEMO_ATHLETE.password);

@@ -9,7 +9,7 @@
  * 2. `--count` queued notifications drained by calling the route back to back: time, e-mails/s, and the
  *    duplicates and missing e-mails counted in the mailbox by Message-ID.
  * Builds into .next-bench-notify (`--dist=<dir>` another; `--skip-build` reuses a build). Prints one table and
- * the JSON. `next build` adds its folder to tsconfig.json's include: put tsconfig.json back afterwards.
+ * the JSON (a BENCH_RESULT line). `npm run bench` runs it on the bench's build (`--only=notifications`). `next build` adds its folder to tsconfig.json's include: put tsconfig.json back afterwards.
  */
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -216,7 +216,8 @@ try {
       `| duplicates / missing in the mailbox | ${drained.duplicates} / ${drained.missing} | 0 / 0 |`,
     ].join("\n"),
   );
-  console.log(JSON.stringify(result));
+  // One line for `npm run bench` (scripts/bench/children.ts), which runs this script on its own build.
+  console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
 } finally {
   app.stop();
   await admin.end();
