@@ -5,9 +5,8 @@ import { StartConversationButton } from "@/components/messages/start-conversatio
 import { TeamCard } from "@/components/teams/team-card";
 import { getClaims } from "@/lib/auth/session";
 import { browseHref, pageRange, pageSizes, type BrowseFilters } from "@/lib/browse/filters";
-import { listAthletes, listOpenTeams } from "@/lib/data/browse";
+import { browseListings } from "@/lib/data/browse-cache";
 import { getMyProfile } from "@/lib/data/my-profile";
-import { withRls } from "@/lib/db";
 
 const grid = "mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
 const n = (value: number) => value.toLocaleString("en-AU");
@@ -36,14 +35,13 @@ function SectionHead({
   );
 }
 
-/** Both lists for the filters, read under RLS as the viewer (a visitor reads as anon). */
+/** Both lists for the filters, as the viewer may see them (a visitor reads as anon). */
 export async function BrowseListings({ filters }: { filters: BrowseFilters }) {
   const claims = await getClaims();
   const me = await getMyProfile();
   const viewer = { specialty: me?.specialty ?? null, signedIn: !!me };
-  const [teams, athletes] = await withRls(claims, (tx) =>
-    Promise.all([listOpenTeams(tx, filters, viewer), listAthletes(tx, filters, viewer)]),
-  );
+  // Shared, cached lists where they are the same for everyone (lib/data/browse-cache.ts).
+  const [teams, athletes] = await browseListings(claims, filters, viewer);
   const filtered = !!(filters.role || filters.level || (filters.mine && me));
   const teamRange = pageRange(filters.teamPage, pageSizes.teams, teams.total);
   const athleteRange = pageRange(filters.athletePage, pageSizes.athletes, athletes.total);

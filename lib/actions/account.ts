@@ -1,8 +1,10 @@
 "use server";
 
+import { revalidateTag } from "next/cache";
 import { redirect } from "next/navigation";
 import { getClaims } from "@/lib/auth/session";
 import { deleteMyAccountData } from "@/lib/data/my-data";
+import { publicTeamsTag } from "@/lib/data/public-teams";
 import { withRls } from "@/lib/db";
 import { deleteAuthUser } from "@/lib/supabase/admin";
 import { createClient } from "@/lib/supabase/server";
@@ -34,6 +36,9 @@ export async function deleteMyAccount(
   if (!claims) redirect("/auth?next=/settings");
   try {
     await withRls(claims, (tx) => deleteMyAccountData(tx));
+    // The profile and a team it created leave the cached public pages and /browse lists at once.
+    revalidateTag("public-profiles", { expire: 0 });
+    revalidateTag(publicTeamsTag, { expire: 0 });
     await deleteAuthUser(claims.sub);
   } catch (error) {
     const code = (error as { code?: string } | null)?.code;

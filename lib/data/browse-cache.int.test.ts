@@ -1,0 +1,80 @@
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { parseFilters } from "@/lib/browse/filters";
+import { pool } from "@/lib/db";
+import { dropAthletes, makeAthlete, type Athlete } from "@/lib/messages/test-fixtures";
+
+// Issue 22: /browse's shared, cached lists. The cache is Next's (unstable_cache); here it is a recorder,
+// so the test sees which reads go to the shared copy and that no viewer's claims ever reach it.
+const cache = vi.hoisted(() => ({ keys: [] as string[][], tags: [] as string[][] }));
+vi.mock("next/cache", () => ({
+  unstable_cache: (fn: () => unknown, keys: string[], options: { tags: string[] }) => {
+    cache.keys.push(keys);
+    cache.tags.push(options.tags);
+    return fn;
+  },
+}));
+const { browseListings } = await import("./browse-cache");
+
+const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
+let blocker: Athlete, blocked: Athlete, plain: Athlete;
+
+beforeAll(async () => {
+  blocker = await makeAthlete(admin, { isPublic: true, name: "Cara Cacheblock" });
+  blocked = await makeAthlete(admin, { isPublic: true, name: "Cody Cacheblocked" });
+  plain = await makeAthlete(admin, { isPublic: true, name: "Pia Plain" });
+  await admin`update public.profiles set looking_for_team = true, created_at = now() + interval '1 day'
+    where id in ${admin([blocker.profileId, blocked.profileId, plain.profileId])}`;
+  await admin`insert into public.blocks (blocker_id, blocked_id) values (${blocker.profileId}, ${blocked.profileId})`;
+});
+afterAll(async () => {
+  await dropAthletes(admin, [blocker, blocked, plain]);
+  await admin.end();
+  await pool().end();
+});
+
+const ids = ([, athletes]: Awaited<ReturnType<typeof browseListings>>) => athletes.items.map((a) => a.id);
+const viewer = { specialty: null, signedIn: true };
+const shared = () => cache.keys.length;
+
+describe("browse lists: shared where they are the same for everyone", () => {
+  it("a visitor gets the shared copy, keyed by filters and page only, expired by team and profile writes", async () => {
+    const before = shared();
+    const lists = await browseListings(null, parseFilters({ ap: "1", mine: "1" }), {
+      specialty: null,
+      signedIn: false,
+    });
+    expect(shared()).toBe(before + 1);
+    expect(cache.keys.at(-1)).toEqual(["browse-listings", expect.stringContaining('"mine":false')]);
+    expect(cache.tags.at(-1)).toEqual(["public-teams", "public-profiles"]);
+    expect(ids(lists)).toEqual(
+      expect.arrayContaining([blocker.profileId, blocked.profileId, plain.profileId]),
+    );
+  });
+
+  it("an athlete with no block either way shares it too", async () => {
+    const before = shared();
+    await browseListings(plain.claims, parseFilters({}), viewer);
+    expect(shared()).toBe(before + 1);
+  });
+
+  it("a block either way reads as the viewer: the blocked athlete is not listed, nothing shared", async () => {
+    const before = shared();
+    const forBlocker = await browseListings(blocker.claims, parseFilters({}), viewer);
+    const forBlocked = await browseListings(blocked.claims, parseFilters({}), viewer);
+    expect(shared()).toBe(before);
+    expect(ids(forBlocker)).not.toContain(blocked.profileId);
+    expect(ids(forBlocked)).not.toContain(blocker.profileId);
+    expect(ids(forBlocker)).toContain(plain.profileId);
+  });
+
+  it('"needs my specialty" is the viewer\'s own: read as them, never from the shared copy', async () => {
+    const before = shared();
+    const [, athletes] = await browseListings(plain.claims, parseFilters({ mine: "1" }), {
+      specialty: "runner",
+      signedIn: true,
+    });
+    expect(shared()).toBe(before);
+    expect(athletes.items.every((a) => a.specialty !== "runner")).toBe(true);
+  });
+});
