@@ -1,5 +1,7 @@
 import Link from "next/link";
+import { ShareTeamButton } from "@/components/teams/share-team-button";
 import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
 import type { MyTeam } from "@/lib/data/dashboard";
 import { cardLink, DashboardCard } from "./dashboard-card";
 
@@ -34,6 +36,14 @@ export function TeamsCard({ teams, createdOne }: { teams: MyTeam[]; createdOne: 
                 ) : (
                   <Badge tone="warning">Full team</Badge>
                 )}
+                {t.own && t.status !== "closed" ? (
+                  // Issue 20: the creator shares the team's public page (a club chat, a Facebook group).
+                  <ShareTeamButton
+                    path={`/teams/${t.id}`}
+                    title={t.name}
+                    className={buttonClasses("secondary", "md", "mt-1 px-3 py-1")}
+                  />
+                ) : null}
               </li>
             ))}
           </ul>

@@ -26,6 +26,8 @@ export async function runTeamWrite<T extends object>(
     // Public team pages, their cards and the sitemap's open teams (issue 20): shown fresh on the next request.
     revalidateTag(publicTeamsTag, { expire: 0 });
     revalidatePath("/sitemap.xml");
+    // The landing pages list the urgent teams: a new or filled need shows on their next request.
+    revalidatePath("/[landing]", "page");
     return { ok: true, ...result };
   } catch (error) {
     const message = teamRuleMessage(error);
