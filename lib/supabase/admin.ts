@@ -8,9 +8,7 @@ import { publicEnv } from "@/lib/env";
  * meets a database query, and nothing is kept between requests (no session, no refresh).
  */
 function adminAuth() {
-  // The local stand-in's admin routes take only a service_role JWT (LOCAL_SERVICE_ROLE_KEY, which it alone
-  // sets) and refuse the sb_secret_ key that hosted Supabase accepts; hosted never has that variable.
-  const key = process.env.LOCAL_SERVICE_ROLE_KEY || process.env.SUPABASE_SECRET_KEY;
+  const key = process.env.SUPABASE_SECRET_KEY;
   if (!key) throw new Error("SUPABASE_SECRET_KEY is not set: accounts cannot be deleted. See .env.example.");
   return createClient(publicEnv.NEXT_PUBLIC_SUPABASE_URL, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },

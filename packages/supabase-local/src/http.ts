@@ -96,7 +96,8 @@ export function parseJsonObject(text: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-function sameSecret(given: string | undefined, secret: string): boolean {
+/** Constant-time comparison of a presented key with the project's secret key. */
+export function sameSecret(given: string | undefined, secret: string): boolean {
   if (!given || !secret) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(secret);

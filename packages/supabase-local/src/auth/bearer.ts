@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { AuthError } from "../http.ts";
+import { AuthError, sameSecret } from "../http.ts";
 import type { AuthContext } from "./context.ts";
 import { verifyAccessToken, type AccessClaims } from "./jwt.ts";
 import { sessionExists } from "./sessions.ts";
@@ -43,8 +43,13 @@ export async function requireUser(
   return { claims, user };
 }
 
-/** The GoTrue admin API needs a service_role token. */
-export async function requireServiceRole(req: IncomingMessage): Promise<void> {
+/**
+ * The GoTrue admin API needs a service_role token, or (as hosted Supabase, whose gateway turns it into one)
+ * the project's secret key `sb_secret_…` when the caller passes it.
+ */
+export async function requireServiceRole(req: IncomingMessage, secretKey = ""): Promise<void> {
+  const token = bearer(req);
+  if (secretKey && sameSecret(token, secretKey)) return;
   const claims = await bearerClaims(req);
   if (claims.role !== "service_role") throw new AuthError(403, "not_admin", "User not allowed");
 }

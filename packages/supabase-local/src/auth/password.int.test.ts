@@ -1,4 +1,4 @@
-import { AuthApiError, AuthWeakPasswordError } from "@supabase/supabase-js";
+import { AuthApiError, AuthWeakPasswordError, createClient } from "@supabase/supabase-js";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   adminClient,
@@ -6,6 +6,7 @@ import {
   localSwitch,
   mailsTo,
   plainClient,
+  stackEnv,
   uniqueEmail,
 } from "../test-support/clients.ts";
 
@@ -177,6 +178,25 @@ describe("admin API", () => {
     expect(updated.data.user).toMatchObject({ email, user_metadata: { b: 2 } });
     expect(updated.data.user?.email_confirmed_at).toBeTruthy();
     expect((await plainClient().auth.signInWithPassword({ email, password: "other-pass" })).error).toBeNull();
+  });
+
+  it("takes the project's secret key (sb_secret_…) as hosted Supabase does, and no look-alike", async () => {
+    const { url, secretKey } = stackEnv();
+    const withKey = (key: string) =>
+      createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false } }).auth.admin;
+    const email = uniqueEmail("secret-key");
+    const created = await withKey(secretKey).createUser({
+      email,
+      password: "secret-pass",
+      email_confirm: true,
+    });
+    expect(created.error).toBeNull();
+    expect(
+      (await withKey(`${secretKey.slice(0, -1)}x`).deleteUser(created.data.user!.id)).error,
+    ).toMatchObject({
+      status: 403,
+    });
+    expect((await withKey(secretKey).deleteUser(created.data.user!.id)).error).toBeNull();
   });
 
   it("is closed to the publishable key and to user tokens", async () => {

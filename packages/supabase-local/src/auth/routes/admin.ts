@@ -7,7 +7,7 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** POST /admin/users {email, password, email_confirm, user_metadata, app_metadata} (service_role only). */
 export async function adminCreateUser(r: Request) {
-  await requireServiceRole(r.req);
+  await requireServiceRole(r.req, r.ctx.secretKey);
   const { ctx, body } = r;
   const email = normaliseEmail(str(body, "email"));
   const password = body.password === undefined ? undefined : checkPassword(ctx, str(body, "password"));
@@ -25,7 +25,7 @@ export async function adminCreateUser(r: Request) {
 
 /** GET /admin/users?page=&per_page= */
 export async function adminListUsers(r: Request) {
-  await requireServiceRole(r.req);
+  await requireServiceRole(r.req, r.ctx.secretKey);
   const page = Math.max(1, Number(r.url.searchParams.get("page")) || 1);
   const perPage = Math.min(1000, Math.max(1, Number(r.url.searchParams.get("per_page")) || 50));
   const ids = await r.ctx.sql<{ id: string }[]>`select id from auth.users order by created_at, id
@@ -38,7 +38,7 @@ export async function adminListUsers(r: Request) {
 }
 
 async function target(r: Request, id: string | undefined): Promise<UserRow> {
-  await requireServiceRole(r.req);
+  await requireServiceRole(r.req, r.ctx.secretKey);
   const user = id && uuid.test(id) ? await userById(r.ctx.sql, id) : undefined;
   if (!user) throw new AuthError(404, "user_not_found", "User not found");
   return user;
