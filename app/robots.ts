@@ -8,7 +8,12 @@ const protectedPaths = [
   "/edit-profile",
   "/create-profile",
   "/messages",
-  "/teams",
+  // A team's own page, /teams/{id}, is public and shareable (issue 20); the rest of /teams is not.
+  "/teams$",
+  "/teams/create",
+  "/teams/*/edit",
+  "/teams/*/join",
+  "/teams/*/viewer",
   "/auth/confirm",
   "/account",
 ];

@@ -10,8 +10,9 @@ const protectedRoutes = [
   "/messages",
   "/teams",
   "/teams/create",
-  "/teams/6f1c2a9e-0000-4000-8000-000000000001",
+  // A team's own page is public (issue 20); its edit page and the join confirm step are not.
   "/teams/6f1c2a9e-0000-4000-8000-000000000001/edit",
+  "/teams/6f1c2a9e-0000-4000-8000-000000000001/join",
 ];
 
 test.describe("the guard on protected routes", () => {
@@ -27,8 +28,9 @@ test.describe("the guard on protected routes", () => {
       await page.getByLabel("Email address").fill(user.email);
       await page.getByLabel("Password", { exact: true }).fill(user.password);
       await page.getByRole("button", { name: "Sign in", exact: true }).click();
-      // /profile and /edit-profile may send a person without a profile on to /create-profile.
-      const landed = new RegExp(`${route.replace(/[/]/g, "\\/")}$|/create-profile$`);
+      // /profile, /edit-profile and a join confirm step may send a person without a profile on to
+      // /create-profile (the confirm step with itself as `next`).
+      const landed = new RegExp(`${route.replace(/[/]/g, "\\/")}$|/create-profile(\\?next=[^&]+)?$`);
       await expect(page).toHaveURL(landed);
     });
   }

@@ -86,8 +86,12 @@ test("sitemap.xml lists every public route and the twelve landing pages", async 
   ];
   expect(landingPages).toHaveLength(12);
   // Public athlete profiles are listed too (added by the profiles work); everything else is exactly the pages.
+  // Open teams' public pages too (issue 20).
   const profilePattern = new RegExp(`^${absoluteUrl("/profile/")}[0-9a-f-]{36}$`);
-  expect(urls.filter((url) => !profilePattern.test(url!)).sort()).toEqual(expected.sort());
+  const teamPattern = new RegExp(`^${absoluteUrl("/teams/")}[0-9a-f-]{36}$`);
+  expect(urls.filter((url) => !profilePattern.test(url!) && !teamPattern.test(url!)).sort()).toEqual(
+    expected.sort(),
+  );
 });
 
 test("robots.txt allows the site, disallows protected routes and points to the sitemap", async ({
@@ -96,7 +100,16 @@ test("robots.txt allows the site, disallows protected routes and points to the s
   const text = await (await request.get("/robots.txt")).text();
   expect(text).toContain("User-Agent: *");
   expect(text).toContain("Allow: /");
-  for (const path of ["/dashboard", "/messages", "/teams", "/edit-profile", "/create-profile", "/profile$"]) {
+  for (const path of [
+    "/dashboard",
+    "/messages",
+    "/teams$",
+    "/teams/*/edit",
+    "/teams/*/join",
+    "/edit-profile",
+    "/create-profile",
+    "/profile$",
+  ]) {
     expect(text).toContain(`Disallow: ${path}\n`);
   }
   expect(text).toContain(`Sitemap: ${absoluteUrl("/sitemap.xml")}`);
