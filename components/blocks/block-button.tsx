@@ -49,7 +49,8 @@ export function BlockButton({
 
   const small = "rounded-lg px-3 py-1.5 text-sm font-semibold min-h-9";
   return (
-    <div className={`text-sm ${className}`}>
+    // Asking or blocked, the text is a sentence: it takes its own line (the parent wraps).
+    <div className={`text-sm ${className} ${step === "idle" ? "" : "basis-full"}`}>
       {step === "idle" ? (
         <button
           type="button"

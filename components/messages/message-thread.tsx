@@ -36,7 +36,7 @@ export function MessageThread({
 
   return (
     <section aria-labelledby="thread-title" className="flex h-full flex-col">
-      <header className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
+      <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 px-4 py-3">
         <Avatar person={other} size="sm" />
         <div className="min-w-0">
           <h2 id="thread-title" className="truncate font-bold text-slate-900">
