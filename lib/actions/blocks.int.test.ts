@@ -132,6 +132,20 @@ describe("block", () => {
     expect(await admin`select 1 from public.blocks where blocker_id = ${blocker.profileId}`).toHaveLength(1);
   });
 
+  it("a join request pending on the blocker's team is declined by the block (it could not be answered)", async () => {
+    const [team] = await admin<
+      { id: string }[]
+    >`select id from public.teams where creator_id = ${blocker.authId}`;
+    await admin`insert into public.team_members (team_id, profile_id, role, status)
+      values (${team!.id}, ${bystander.profileId}, 'runner', 'pending')`;
+    as(blocker);
+    expect(await blocks.blockAthleteAction(bystander.profileId)).toEqual({ ok: true, blocked: true });
+    const [row] = await admin<{ status: string }[]>`select status from public.team_members
+      where team_id = ${team!.id} and profile_id = ${bystander.profileId}`;
+    expect(row!.status).toBe("declined");
+    expect(await blocks.unblockAthleteAction(bystander.profileId)).toEqual({ ok: true, blocked: false });
+  });
+
   it("refuses blocking oneself and bad ids; unblocking restores messaging", async () => {
     as(blocker);
     expect(await blocks.blockAthleteAction(blocker.profileId)).toEqual({
