@@ -1,0 +1,45 @@
+/**
+ * The pages that reach the server on every visit (issue 22, section 3), measured the way the issue did:
+ * autocannon, 20 connections, 10 s per page, loopback only. Each page's req/s is compared with the
+ * prerendered `/` measured in the same run (the issue's reference: its table gave `/` 374 req/s, signed-out
+ * /browse 65, signed-in /browse 52, /dashboard 47 on this machine), with the bare Next.js floor beside it.
+ * p95 comes from every response's time (autocannon's own summary has no p95).
+ */
+import autocannon from "autocannon";
+
+export type PageFigures = { rps: number; p50: number; p95: number; errors: number; bytes: number };
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
+
+export async function hammer(
+  url: string,
+  {
+    cookie,
+    seconds = 10,
+    connections = 20,
+  }: { cookie?: string; seconds?: number; connections?: number } = {},
+): Promise<PageFigures> {
+  const times: number[] = [];
+  const probe = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+  const bytes = (await probe.arrayBuffer()).byteLength;
+  if (probe.status !== 200) throw new Error(`${url} answered ${probe.status}`);
+  const instance = autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: cookie ? { cookie } : {},
+  });
+  instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {
+    if (status === 200) times.push(ms);
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    rps: result.requests.average,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    errors: result.errors + result.timeouts + result.non2xx,
+    bytes,
+  };
+}

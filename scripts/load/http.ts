@@ -1,0 +1,112 @@
+/**
+ * What a browser sends, over Node's own HTTP client (undici, keep-alive): page GETs with the session
+ * cookies, and the app's server actions as Next's router posts them (the action id from the build's
+ * manifest, the arguments as JSON). Each answer is classified: a page that came back, a clear error
+ * ("the database isn't answering", lib/db/unavailable.ts), or a bad one (a stack, a blank page, a redirect
+ * to sign-in, a 5xx without the clear error).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export type Outcome = "ok" | "clear-error" | "bad";
+export type Answer = { status: number; ms: number; bytes: number; outcome: Outcome; body: string };
+
+const STACK = /\n\s+at [^\n]*:\d+:\d+/;
+const TIMEOUT_MS = 30_000;
+
+export function classify(status: number, body: string): Outcome {
+  if (STACK.test(body)) return "bad";
+  if (body.includes('"digest":"DB_UNAVAILABLE"') || body.includes("DB_UNAVAILABLE")) return "clear-error";
+  if (status >= 300 || body.length < 200) return "bad";
+  // Any other error boundary in the streamed page (a digest other than Next's own redirects/404s).
+  if (/"digest":"(?!NEXT_)/.test(body)) return "bad";
+  return "ok";
+}
+
+export async function getPage(base: string, path: string, cookie: string | null): Promise<Answer> {
+  const started = performance.now();
+  try {
+    const response = await fetch(base + path, {
+      headers: cookie ? { cookie } : {},
+      redirect: "manual",
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const body = await response.text();
+    const ms = performance.now() - started;
+    return {
+      status: response.status,
+      ms,
+      bytes: body.length,
+      outcome: classify(response.status, body),
+      body,
+    };
+  } catch {
+    return { status: 0, ms: performance.now() - started, bytes: 0, outcome: "bad", body: "" };
+  }
+}
+
+/** Server action ids by exported name, from the build's manifest (`<distDir>/server/server-reference-manifest.json`). */
+export function actionIds(distDir: string): Record<string, string> {
+  const manifest = JSON.parse(
+    readFileSync(join(distDir, "server", "server-reference-manifest.json"), "utf8"),
+  ) as { node: Record<string, { filename?: string; exportedName?: string }> };
+  const ids: Record<string, string> = {};
+  for (const [id, entry] of Object.entries(manifest.node)) {
+    if (entry.filename === "lib/actions/messages.ts" && entry.exportedName) ids[entry.exportedName] = id;
+  }
+  for (const name of ["sendMessage", "fetchMessages", "markRead", "fetchInboxState"])
+    if (!ids[name]) throw new Error(`server action ${name} not found in the build's manifest`);
+  return ids;
+}
+
+/** The action's return value from Next's flight answer: the first line that holds `{"ok":…}` or the result. */
+export function actionResult(body: string): Record<string, unknown> | null {
+  for (const line of body.split("\n")) {
+    const m = /^[0-9a-f]+:(\{.*\})$/.exec(line);
+    if (!m) continue;
+    try {
+      const value = JSON.parse(m[1]!) as Record<string, unknown>;
+      if ("ok" in value || "unread" in value) return value;
+    } catch {
+      // Not JSON: a row of the rendered tree.
+    }
+  }
+  return null;
+}
+
+export async function callAction(
+  base: string,
+  path: string,
+  cookie: string,
+  actionId: string,
+  args: unknown[],
+): Promise<Answer & { result: Record<string, unknown> | null }> {
+  const started = performance.now();
+  try {
+    const response = await fetch(base + path, {
+      method: "POST",
+      headers: {
+        cookie,
+        "next-action": actionId,
+        accept: "text/x-component",
+        "content-type": "text/plain;charset=UTF-8",
+      },
+      body: JSON.stringify(args),
+      redirect: "manual",
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const body = await response.text();
+    const ms = performance.now() - started;
+    const result = actionResult(body);
+    const outcome: Outcome = STACK.test(body)
+      ? "bad"
+      : response.ok && result
+        ? "ok"
+        : body.includes("DB_UNAVAILABLE")
+          ? "clear-error"
+          : "bad";
+    return { status: response.status, ms, bytes: body.length, outcome, body, result };
+  } catch {
+    return { status: 0, ms: performance.now() - started, bytes: 0, outcome: "bad", body: "", result: null };
+  }
+}

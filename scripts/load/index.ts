@@ -1,0 +1,386 @@
+/**
+ * npm run load — race week on this machine: virtual athletes signed in through Auth browse, open teams and
+ * threads, send a message every 20 s and receive them over Realtime, against a production build on the
+ * throwaway local stack (127.0.0.1 only), for a fixed time at each size; then the same load with faults:
+ * Postgres restarted, Auth slow (2 s a call) and down, every Realtime socket dropped. Prints one table,
+ * writes bench/results/load-<stamp>.{json,md} and the README's load table. Targets are printed, never
+ * asserted: this is a measurement, not a test.
+ *
+ *   npm run load                               50, 200 and 500 athletes, 60 s each, then the faults at 200
+ *   npm run load -- --users=50 --seconds=20    one smaller run
+ *   npm run load -- --faults=none|postgres,auth-slow,auth-down,realtime  --fault-users=200
+ *   npm run load -- --cpu-prof                 next start under --cpu-prof (profiles in bench/results/cpu/)
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
+import { join, resolve } from "node:path";
+import postgres from "postgres";
+import { dropRealtimeSockets, restartPostgres, setAuthFault } from "@noosa-tri/supabase-local/test-support";
+import { freePort } from "../bench/servers.ts";
+import { makeAthletes, signIn, type Athlete } from "./athletes.ts";
+import { actionIds, getPage } from "./http.ts";
+import { ProcessSampler, standInPid } from "./processes.ts";
+import { figures, percentile, Recorder, type Figures } from "./stats.ts";
+import { newLedger, VirtualUser, type Ledger } from "./virtual-user.ts";
+
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
+const flag = (name: string) => process.argv.includes(`--${name}`);
+const sizes = (arg("users") ?? "50,200,500").split(",").map(Number);
+const seconds = Number(arg("seconds") ?? 60);
+const faultList = (arg("faults") ?? "postgres,auth-slow,auth-down,realtime")
+  .split(",")
+  .filter((f) => f !== "none");
+const faultUsers = Number(arg("fault-users") ?? 200);
+const distDir = ".next-load";
+const MAX_USERS = 1000;
+
+if (sizes.some((n) => !Number.isInteger(n) || n < 2 || n > MAX_USERS) || !(seconds >= 5 && seconds <= 600)) {
+  console.error(`--users: even sizes from 2 to ${MAX_USERS}; --seconds: 5 to 600`);
+  process.exit(2);
+}
+const dbUrl = process.env.LOCAL_DB_ADMIN_URL;
+const api = new URL(process.env.NEXT_PUBLIC_SUPABASE_URL ?? "http://invalid");
+if (!dbUrl || api.hostname !== "127.0.0.1") {
+  console.error("npm run load runs only inside the local stack (supabase-local --test), on 127.0.0.1.");
+  process.exit(2);
+}
+const admin = postgres(dbUrl, { max: 2, onnotice: () => {} });
+const appDbUser = new URL(process.env.DATABASE_URL!).username;
+const log = (line: string) => console.log(`== ${line}`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let server: ChildProcess | null = null;
+async function serve(): Promise<string> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" };
+  if (flag("cpu-prof")) {
+    mkdirSync("bench/results/cpu", { recursive: true });
+    env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --cpu-prof --cpu-prof-dir=${resolve("bench/results/cpu")}`;
+  }
+  server = spawn(join("node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", String(port)], {
+    stdio: "ignore",
+    env,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return url;
+    await sleep(200);
+  }
+  throw new Error(`next start did not answer on ${url}`);
+}
+
+async function postmasterPid(): Promise<number | null> {
+  const [row] = await admin<{ pid: number }[]>`select pg_backend_pid() as pid`.catch(
+    () => [] as { pid: number }[],
+  );
+  if (!row) return null;
+  const raw = readFileSync(`/proc/${row.pid}/stat`, "utf8");
+  return Number(raw.slice(raw.lastIndexOf(")") + 2).split(" ")[1]);
+}
+
+type Phase = {
+  name: string;
+  users: number;
+  seconds: number;
+  byLabel: Record<string, Figures>;
+  all: Figures;
+  rps: number;
+  messages: {
+    acked: number;
+    delivered: number;
+    caughtUp: number;
+    missing: number;
+    doubled: number;
+    latencyP95: number;
+  };
+  joinFailures: number;
+  processes: ReturnType<ProcessSampler["stop"]>;
+  fault?: Record<string, unknown>;
+};
+
+type Fault = (ctx: {
+  at: (s: number) => number;
+  ledger: Ledger;
+  recorder: Recorder;
+  base: string;
+  athletes: Athlete[];
+}) => Promise<Record<string, unknown>>;
+
+async function runPhase(
+  name: string,
+  base: string,
+  athletes: Athlete[],
+  teamIds: string[],
+  secs: number,
+  fault?: Fault,
+): Promise<Phase> {
+  log(`${name}: ${athletes.length} athletes for ${secs} s`);
+  const recorder = new Recorder();
+  const ledger = newLedger();
+  const actions = actionIds(distDir);
+  const pg = await postmasterPid();
+  const standIn = standInPid();
+  const sampler = new ProcessSampler(
+    () => ({
+      "next start": server?.pid ? { root: server.pid } : null,
+      postgres: pg ? { root: pg } : null,
+      "stand-in (Auth, Realtime)": standIn ? { root: standIn, only: true } : null,
+      "load tool": { root: process.pid, only: true },
+    }),
+    admin,
+    appDbUser,
+  );
+  const ctx = {
+    base,
+    actions,
+    teamIds,
+    recorder,
+    ledger,
+    until: 0,
+    thinkMs: [5000, 15000] as [number, number],
+    sendEveryMs: 20_000,
+  };
+  const users = athletes.map((a) => new VirtualUser(a, ctx));
+  // Join Realtime a few at a time, as people arrive, before the clock starts.
+  let joinFailures = 0;
+  for (let i = 0; i < users.length; i += 25)
+    joinFailures += (await Promise.all(users.slice(i, i + 25).map((u) => u.connect()))).filter(
+      (ok) => !ok,
+    ).length;
+  const started = performance.now();
+  ctx.until = started + secs * 1000;
+  sampler.start();
+  const faultResult = fault?.({ at: (s) => started + s * 1000, ledger, recorder, base, athletes });
+  await Promise.all(users.flatMap((u) => [u.browseLoop(), u.sendLoop()]));
+  const faultFigures = faultResult ? await faultResult : undefined;
+  // Deliveries still in flight: wait for Realtime to bring every acknowledged message, up to 10 s.
+  const waitUntil = performance.now() + 10_000;
+  while (performance.now() < waitUntil && missingOf(ledger).missing > 0) await sleep(250);
+  const processes = sampler.stop();
+  await Promise.all(users.map((u) => u.stop()));
+  const elapsed = (performance.now() - started) / 1000;
+  const byLabel = Object.fromEntries([...recorder.samples].map(([label, s]) => [label, figures(s)]));
+  const all = recorder.all();
+  const latency = [...ledger.latency].sort((a, b) => a - b);
+  return {
+    name,
+    users: athletes.length,
+    seconds: secs,
+    byLabel,
+    all: figures(all),
+    rps: all.length / elapsed,
+    messages: { ...missingOf(ledger), latencyP95: percentile(latency, 95) },
+    joinFailures,
+    processes,
+    fault: faultFigures,
+  };
+}
+
+function missingOf(ledger: Ledger) {
+  let delivered = 0;
+  let caughtUp = 0;
+  let missing = 0;
+  let doubled = 0;
+  for (const [id, { to }] of ledger.acked) {
+    const times = ledger.delivered.get(to)?.get(id) ?? 0;
+    if (times > 1) doubled++;
+    if (times > 0) delivered++;
+    else if (ledger.caughtUp.get(to)?.has(id)) caughtUp++;
+    else missing++;
+  }
+  return { acked: ledger.acked.size, delivered, caughtUp, missing, doubled };
+}
+
+/** Outcomes of the requests that started in [from, to), by kind. */
+function outcomesBetween(ledger: Ledger, from: number, to: number) {
+  const out = { ok: 0, "clear-error": 0, bad: 0 };
+  for (const o of ledger.outcomes) if (o.at >= from && o.at < to) out[o.outcome]++;
+  return out;
+}
+
+const faults: Record<string, Fault> = {
+  async postgres({ at, ledger }) {
+    await sleep(at(seconds / 3) - performance.now());
+    const down = performance.now();
+    await restartPostgres(3000);
+    const back = performance.now();
+    await sleep(Math.max(0, at(seconds) - performance.now()));
+    // Recovery: the last request that started after the database was back and still failed.
+    const failedAfter = ledger.outcomes.filter((o) => o.at >= back && o.outcome !== "ok").map((o) => o.at);
+    const lastFailure = failedAfter.length ? Math.max(...failedAfter) : back;
+    return {
+      "down for (ms)": Math.round(back - down),
+      "answers while down": outcomesBetween(ledger, down, back),
+      "recovered after it was back (ms)": Math.round(lastFailure - back),
+      "answers after": outcomesBetween(ledger, back, Infinity),
+    };
+  },
+  async "auth-slow"({ at, recorder, athletes }) {
+    await sleep(at(seconds / 3) - performance.now());
+    await setAuthFault({ delayMs: 2000 });
+    const from = performance.now();
+    const signInStarted = performance.now();
+    const signedIn = await signIn(athletes[0]!.email).then(
+      () => "yes",
+      (e: Error) => e.message,
+    );
+    const signInMs = performance.now() - signInStarted;
+    await sleep(at((2 * seconds) / 3) - performance.now());
+    await setAuthFault({ delayMs: 0 });
+    const to = performance.now();
+    const window = recorder.between(from, to);
+    const pages = [...window.samples].filter(([l]) => l.startsWith("page")).flatMap(([, s]) => s);
+    return {
+      "pages while slow": figures(pages),
+      "a password sign-in took (ms)": Math.round(signInMs),
+      "it answered": signedIn,
+    };
+  },
+  async "auth-down"({ at, ledger, athletes }) {
+    await sleep(at(seconds / 3) - performance.now());
+    await setAuthFault({ down: true });
+    const from = performance.now();
+    const attempt = await signIn(athletes[0]!.email).then(
+      () => "signed in?!",
+      (e: Error) => e.message,
+    );
+    await sleep(at((2 * seconds) / 3) - performance.now());
+    await setAuthFault({ down: false });
+    const to = performance.now();
+    return {
+      "answers while Auth was down": outcomesBetween(ledger, from, to),
+      "a sign-in attempt said": attempt,
+    };
+  },
+  async realtime({ at }) {
+    await sleep(at(seconds / 3) - performance.now());
+    const { dropped } = (await dropRealtimeSockets()) as { dropped: number };
+    return { "sockets dropped": dropped };
+  },
+};
+
+function machine() {
+  return `${cpus().length} cores (${cpus()[0]?.model.replace(/\s+/g, " ").trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB`;
+}
+
+const ms = (n: number) => (Number.isFinite(n) ? `${Math.round(n)}` : "–");
+
+function markdown(phases: Phase[], loadBefore: string, when: Date): string {
+  const lines = [
+    `Measured ${when.toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine()}; load average before the run ${loadBefore}. ` +
+      `Each athlete: a page every 5–15 s (dashboard 30 %, browse with filters and pages 35 %, a team 15 %, their thread + mark read 20 %), a message every 20 s, an unread count per burst of arrivals.`,
+    "",
+    "| run | athletes | req/s | p50 / p95 / p99 ms, all | errors | messages acked → delivered once (caught up, missing, doubled) | send → other side p95 | Postgres connections in use, peak (open) | peak RSS MB / mean CPU %: next, Postgres, stand-in, load tool |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+  ];
+  for (const p of phases) {
+    const u = p.processes.usage;
+    const proc = (k: string) => (u[k] ? `${u[k]!.peakRssMb} / ${u[k]!.meanCpuPct}` : "–");
+    lines.push(
+      `| ${p.name} | ${p.users} | ${p.rps.toFixed(1)} | ${ms(p.all.p50)} / ${ms(p.all.p95)} / ${ms(p.all.p99)} | ${p.all.errors} of ${p.all.count}${p.joinFailures ? ` (+${p.joinFailures} Realtime joins failed)` : ""} | ${p.messages.acked} → ${p.messages.delivered} (${p.messages.caughtUp}, ${p.messages.missing}, ${p.messages.doubled}) | ${ms(p.messages.latencyP95)} ms | ${p.processes.connections.peakInUse} (${p.processes.connections.peakOpen}) | ${proc("next start")}; ${proc("postgres")}; ${proc("stand-in (Auth, Realtime)")}; ${proc("load tool")} |`,
+    );
+  }
+  lines.push("", "Per page and action (p50 / p95 / p99 ms, errors of count):", "");
+  const labels = [...new Set(phases.flatMap((p) => Object.keys(p.byLabel)))].sort();
+  lines.push(
+    `| page or action | ${phases.map((p) => p.name).join(" | ")} |`,
+    `| --- |${phases.map(() => " --- |").join("")}`,
+  );
+  for (const label of labels)
+    lines.push(
+      `| ${label} | ${phases
+        .map((p) => {
+          const f = p.byLabel[label];
+          return f ? `${ms(f.p50)} / ${ms(f.p95)} / ${ms(f.p99)}, ${f.errors} of ${f.count}` : "";
+        })
+        .join(" | ")} |`,
+    );
+  const withFaults = phases.filter((p) => p.fault);
+  if (withFaults.length) {
+    lines.push("", "Faults (under the same load):", "");
+    for (const p of withFaults) lines.push(`- **${p.name}**: ${JSON.stringify(p.fault)}`);
+  }
+  return lines.join("\n") + "\n";
+}
+
+function writeReport(phases: Phase[], loadBefore: string, when: Date) {
+  const md = markdown(phases, loadBefore, when);
+  const dir = join("bench", "results");
+  mkdirSync(dir, { recursive: true });
+  const stamp = when.toISOString().slice(0, 19).replace(/[:T]/g, "-");
+  writeFileSync(
+    join(dir, `load-${stamp}.json`),
+    JSON.stringify({ when, machine: machine(), loadBefore, phases }, null, 2),
+  );
+  writeFileSync(join(dir, `load-${stamp}.md`), md);
+  const readme = readFileSync("README.md", "utf8");
+  const start = "<!-- load:start -->";
+  const end = "<!-- load:end -->";
+  if (readme.includes(start) && readme.includes(end)) {
+    const next =
+      readme.slice(0, readme.indexOf(start) + start.length) + "\n" + md + readme.slice(readme.indexOf(end));
+    writeFileSync("README.md", next);
+  }
+  return md;
+}
+
+async function main() {
+  const when = new Date();
+  const loadBefore = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+  // Built in every run: a build inlines the stack's address, and a --test stack has new ports each time.
+  log(`building the app into ${distDir}`);
+  execFileSync(join("node_modules", ".bin", "next"), ["build"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  const base = await serve();
+  const biggest = Math.max(...sizes, faultList.length ? faultUsers : 0);
+  const athletes = await makeAthletes(admin, biggest + (biggest % 2), (s) => log(s));
+  const teamIds = (await admin<{ id: string }[]>`select id from public.teams where status = 'open'`).map(
+    (r) => r.id,
+  );
+  // Warm the build (first renders compile nothing, but fill caches) before the clock runs.
+  for (const path of [
+    "/dashboard",
+    "/browse",
+    `/teams/${teamIds[0]}`,
+    `/messages?c=${athletes[0]!.conversationId}`,
+  ])
+    await getPage(base, path, athletes[0]!.cookie);
+  const phases: Phase[] = [];
+  for (const n of sizes) {
+    phases.push(await runPhase(`${n} athletes`, base, athletes.slice(0, n), teamIds, seconds));
+    await sleep(3000);
+  }
+  for (const name of faultList) {
+    const fault = faults[name];
+    if (!fault) throw new Error(`unknown fault ${name}`);
+    phases.push(
+      await runPhase(`${faultUsers} + ${name}`, base, athletes.slice(0, faultUsers), teamIds, seconds, fault),
+    );
+    await sleep(3000);
+  }
+  console.log("\n" + writeReport(phases, loadBefore, when));
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    await setAuthFault({ delayMs: 0, down: false }).catch(() => {});
+    server?.kill("SIGINT");
+    await sleep(500);
+    await admin.end({ timeout: 1 }).catch(() => {});
+    process.exit();
+  });

@@ -1,0 +1,195 @@
+/**
+ * One athlete in race week: a Realtime client on their private inbox channel (as the top bar's badge),
+ * and a loop of page views with reading time between them (dashboard, browse with filters and pages, a
+ * team, their thread, which marks it read) plus a message to their partner every 20 s. A message that
+ * arrives asks for the unread count, as the badge does. After a rejoin the thread is fetched again, as
+ * the open thread does, so a message stored while the socket was down is caught up, not lost.
+ */
+import { randomUUID } from "node:crypto";
+import { createClient, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
+import type { Athlete } from "./athletes.ts";
+import { callAction, getPage, type Answer } from "./http.ts";
+import type { Recorder } from "./stats.ts";
+
+export type Ledger = {
+  /** Acknowledged sends (the action answered ok): id → recipient profile id and when it was sent. */
+  acked: Map<string, { to: string; sentAt: number }>;
+  /** Per recipient profile id: message id → how many times Realtime delivered it. */
+  delivered: Map<string, Map<string, number>>;
+  /** Per recipient: message ids first seen through a catch-up fetch after a rejoin. */
+  caughtUp: Map<string, Set<string>>;
+  /** Send → the partner's Realtime callback, ms. */
+  latency: number[];
+  /** Pages and actions answered while a fault was on, by outcome. */
+  outcomes: { at: number; label: string; outcome: Answer["outcome"]; status: number }[];
+};
+
+export const newLedger = (): Ledger => ({
+  acked: new Map(),
+  delivered: new Map(),
+  caughtUp: new Map(),
+  latency: [],
+  outcomes: [],
+});
+
+export type Context = {
+  base: string;
+  actions: Record<string, string>;
+  teamIds: string[];
+  recorder: Recorder;
+  ledger: Ledger;
+  until: number;
+  /** Reading time between two page views, ms. */
+  thinkMs: [number, number];
+  sendEveryMs: number;
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+const rand = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
+const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
+
+function browsePath() {
+  const q = new URLSearchParams();
+  if (Math.random() < 0.5) q.set("role", pick(["swimmer", "cyclist", "runner"]));
+  if (Math.random() < 0.3) q.set("level", pick(["beginner", "intermediate", "advanced"]));
+  if (Math.random() < 0.4) q.set("ap", String(1 + Math.floor(Math.random() * 5)));
+  if (Math.random() < 0.2) q.set("tp", "2");
+  const s = q.toString();
+  return s ? `/browse?${s}` : "/browse";
+}
+
+export class VirtualUser {
+  private client: SupabaseClient | null = null;
+  private channel: RealtimeChannel | null = null;
+  private joins = 0;
+  private countTimer: ReturnType<typeof setTimeout> | null = null;
+  stopped = false;
+
+  private readonly me: Athlete;
+  private readonly ctx: Context;
+
+  constructor(me: Athlete, ctx: Context) {
+    this.me = me;
+    this.ctx = ctx;
+  }
+
+  private record(label: string, answer: Answer, ok = answer.outcome === "ok") {
+    const at = performance.now() - answer.ms;
+    this.ctx.recorder.record(label, { at, ms: answer.ms, ok, status: answer.status });
+    this.ctx.ledger.outcomes.push({ at, label, outcome: answer.outcome, status: answer.status });
+  }
+
+  /** Joins the inbox channel; resolves once joined (or after 15 s, counted as not joined). */
+  async connect(): Promise<boolean> {
+    const client = createClient(
+      process.env.NEXT_PUBLIC_SUPABASE_URL!,
+      process.env.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY!,
+      // The token Realtime joins and rejoins with (after a dropped socket too), as the browser's session
+      // gives it; without it realtime-js would rejoin as anon and the private channel would refuse it.
+      { accessToken: async () => this.me.accessToken },
+    );
+    await client.realtime.setAuth(this.me.accessToken);
+    this.client = client;
+    const mine = this.ctx.ledger.delivered.get(this.me.profileId) ?? new Map<string, number>();
+    this.ctx.ledger.delivered.set(this.me.profileId, mine);
+    return new Promise((resolve) => {
+      const giveUp = setTimeout(() => resolve(false), 15_000);
+      this.channel = client
+        .channel(`inbox:${this.me.profileId}`, { config: { private: true } })
+        .on("postgres_changes", { event: "INSERT", schema: "public", table: "messages" }, (payload) => {
+          const message = payload.new as { id: string; sender_id: string };
+          if (message.sender_id === this.me.profileId) return;
+          mine.set(message.id, (mine.get(message.id) ?? 0) + 1);
+          const sent = this.ctx.ledger.acked.get(message.id);
+          if (sent && mine.get(message.id) === 1)
+            this.ctx.ledger.latency.push(performance.now() - sent.sentAt);
+          this.countSoon();
+        })
+        .subscribe((status) => {
+          if (status !== "SUBSCRIBED") return;
+          this.joins += 1;
+          clearTimeout(giveUp);
+          resolve(true);
+          if (this.joins > 1) void this.catchUp();
+        });
+    });
+  }
+
+  /** As the badge: a burst of messages costs one unread count. */
+  private countSoon() {
+    if (this.countTimer || this.stopped) return;
+    this.countTimer = setTimeout(async () => {
+      this.countTimer = null;
+      const answer = await callAction(
+        this.ctx.base,
+        "/dashboard",
+        this.me.cookie,
+        this.ctx.actions.fetchInboxState!,
+        [],
+      );
+      this.record("action unread count", answer);
+    }, 150);
+  }
+
+  /** As the open thread after a rejoin: fetch the conversation and keep what Realtime did not bring. */
+  private async catchUp() {
+    const path = `/messages?c=${this.me.conversationId}`;
+    const answer = await callAction(this.ctx.base, path, this.me.cookie, this.ctx.actions.fetchMessages!, [
+      this.me.conversationId,
+      null,
+    ]);
+    this.record("action catch up", answer, answer.outcome === "ok" && answer.result?.ok === true);
+    const messages = (answer.result?.messages ?? []) as { id: string; sender_id: string }[];
+    const seen = this.ctx.ledger.delivered.get(this.me.profileId)!;
+    const caught = this.ctx.ledger.caughtUp.get(this.me.profileId) ?? new Set<string>();
+    this.ctx.ledger.caughtUp.set(this.me.profileId, caught);
+    for (const m of messages) if (m.sender_id !== this.me.profileId && !seen.has(m.id)) caught.add(m.id);
+  }
+
+  private async view(path: string, label: string) {
+    this.record(label, await getPage(this.ctx.base, path, this.me.cookie));
+  }
+
+  async browseLoop() {
+    await sleep(rand(0, this.ctx.thinkMs[1]));
+    while (!this.stopped && performance.now() < this.ctx.until) {
+      const roll = Math.random();
+      if (roll < 0.3) await this.view("/dashboard", "page /dashboard");
+      else if (roll < 0.65) await this.view(browsePath(), "page /browse (filters, pages)");
+      else if (roll < 0.8) await this.view(`/teams/${pick(this.ctx.teamIds)}`, "page /teams/{id}");
+      else {
+        const path = `/messages?c=${this.me.conversationId}`;
+        await this.view(path, "page /messages?c= (thread)");
+        const read = await callAction(this.ctx.base, path, this.me.cookie, this.ctx.actions.markRead!, [
+          this.me.conversationId,
+        ]);
+        this.record("action mark read", read, read.outcome === "ok" && read.result?.ok === true);
+      }
+      await sleep(rand(...this.ctx.thinkMs));
+    }
+  }
+
+  async sendLoop() {
+    await sleep(rand(0, this.ctx.sendEveryMs));
+    let n = 0;
+    while (!this.stopped && performance.now() < this.ctx.until) {
+      const id = randomUUID();
+      const sentAt = performance.now();
+      const path = `/messages?c=${this.me.conversationId}`;
+      const answer = await callAction(this.ctx.base, path, this.me.cookie, this.ctx.actions.sendMessage!, [
+        { id, conversationId: this.me.conversationId, content: `Load message ${this.me.index}.${++n}` },
+      ]);
+      const acked = answer.outcome === "ok" && answer.result?.ok === true;
+      if (acked) this.ctx.ledger.acked.set(id, { to: this.me.partnerProfileId, sentAt });
+      this.record("action send message", answer, acked);
+      await sleep(this.ctx.sendEveryMs - (performance.now() - sentAt));
+    }
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.countTimer) clearTimeout(this.countTimer);
+    if (this.client && this.channel) await this.client.removeChannel(this.channel).catch(() => {});
+    this.client?.realtime.disconnect();
+  }
+}
