@@ -52,6 +52,7 @@ for (const { name, size } of viewports) {
       name: (await urgent.getAttribute("aria-label"))!.replace(/^See /, ""),
       id: (await urgent.getAttribute("href"))!.split("/").pop()!,
     };
+    await saveScreen(page, `landing-urgent-teams-${name}`);
     await urgent.click();
 
     // The public team page, signed out.
@@ -152,6 +153,19 @@ test("Share copies the link where the browser has no share sheet", async ({ page
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
     new RegExp(`/teams/${peregian.id}$`),
   );
+});
+
+test("the creator's dashboard shares the team's public page", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const creator = await createAthlete("cyclist", "sharer");
+  const team = await createTeamFor(creator, { name: `Share ${creator.profileId.slice(0, 4)}` });
+  await signIn(page, creator, "/dashboard");
+  await page.evaluate(() => Object.defineProperty(navigator, "share", { value: undefined }));
+  const card = page.getByRole("region", { name: "Your Teams" });
+  await card.getByRole("button", { name: "Share" }).click();
+  await expect(card.getByRole("button", { name: "Link copied" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/teams/${team.id}$`));
+  await saveScreen(page, "dashboard-share-desktop", false);
 });
 
 test("Send Message remembered through sign-in and create-profile ends on one confirm step", async ({
