@@ -28,7 +28,7 @@ async function main() {
   let baseUrl = process.env.MEASURE_BASE_URL;
   if (!baseUrl) {
     const dist = process.env.NEXT_DIST_DIR ?? ".next-measure";
-    if (!process.env.MEASURE_SKIP_BUILD) buildApp(dist);
+    buildApp(dist);
     baseUrl = await serve(".", { NEXT_DIST_DIR: dist });
   }
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
