@@ -4,8 +4,9 @@
  * page to a sent join request for the urgent team. Issue 20 asks for this figure before and after the
  * intent flow; both are in the README.
  *
- *   npm run measure:search-to-request            (builds into .next-measure, starts the local stack)
- *   MEASURE_BASE_URL=http://127.0.0.1:3000 node scripts/measure/search-to-request.ts   (a running app)
+ *   npx supabase-local --test -- node scripts/measure/search-to-request.ts   (builds into .next-measure)
+ *   MEASURE_BASE_URL=http://127.0.0.1:3000 LOCAL_MAILBOX_URL=… node scripts/measure/search-to-request.ts
+ *     (an app already running on a local stack, and that stack's mailbox)
  *
  * It walks like a person: on each screen it does what that screen offers towards the goal, and when the
  * team has been lost (the dashboard after the profile) it goes looking for it again through Browse. The
