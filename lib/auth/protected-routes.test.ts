@@ -50,6 +50,7 @@ describe("teamViewerPath", () => {
     expect(teamViewerPath(`/teams/${id}/`)).toBe(`/teams/${id}/viewer`);
     expect(teamViewerPath(`/teams/${id}/edit`)).toBeNull();
     expect(teamViewerPath("/teams/create")).toBeNull();
+    expect(teamViewerPath("/teams/not-a-uuid")).toBe("/teams/not-a-uuid/viewer");
     expect(teamViewerPath("/teams")).toBeNull();
   });
 });

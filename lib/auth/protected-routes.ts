@@ -34,6 +34,9 @@ export function signInRedirectPath(pathname: string, search: string): string {
  * any other path.
  */
 export function teamViewerPath(pathname: string): string | null {
-  const match = publicTeamPage.exec(pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+  // Any single segment but /teams/create: a malformed id gets the viewer page's "Error loading team".
+  const match = /^\/teams\/(?!create$)([^/]+)$/.exec(
+    pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname,
+  );
   return match ? `/teams/${match[1]}/viewer` : null;
 }
