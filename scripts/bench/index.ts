@@ -409,7 +409,7 @@ async function main() {
   stopServers();
   const when = new Date();
   console.log(`\n${text(rows)}\n`);
-  const { dir, stamp } = save(rows, raw, when);
+  const { dir, stamp } = save(rows, raw, when, { readme: !onlyArg });
   console.log(
     `written: ${dir}/${stamp}.json, ${dir}/${stamp}.md, ${dir}/latest.md and the README's table (${Math.round((Date.now() - started) / 1000)} s)`,
   );

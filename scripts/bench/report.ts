@@ -52,7 +52,7 @@ export function text(rows: Row[]): string {
 }
 
 /** Writes bench/results/<stamp>.{json,md} and latest.md, and the README's table between its markers. */
-export function save(rows: Row[], raw: unknown, when: Date) {
+export function save(rows: Row[], raw: unknown, when: Date, { readme: toReadme = true } = {}) {
   const dir = join("bench", "results");
   mkdirSync(dir, { recursive: true });
   const stamp = when.toISOString().slice(0, 19).replace(/[:T]/g, "-");
@@ -69,7 +69,8 @@ export function save(rows: Row[], raw: unknown, when: Date) {
   const end = "<!-- bench:end -->";
   const a = readme.indexOf(start);
   const b = readme.indexOf(end);
-  if (a !== -1 && b > a) {
+  // A subset run (--only) would replace the full table with a part of it: it writes bench/results only.
+  if (toReadme && a !== -1 && b > a) {
     writeFileSync("README.md", `${readme.slice(0, a + start.length)}\n${md}${readme.slice(b)}`);
   }
   return { dir, stamp };

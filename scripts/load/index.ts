@@ -323,7 +323,9 @@ function writeReport(phases: Phase[], loadBefore: string, when: Date) {
   const readme = readFileSync("README.md", "utf8");
   const start = "<!-- load:start -->";
   const end = "<!-- load:end -->";
-  if (readme.includes(start) && readme.includes(end)) {
+  // Only the full run (no --users, --seconds or --faults) replaces the README's table.
+  const full = !["users", "seconds", "faults", "fault-users"].some((name) => arg(name) !== undefined);
+  if (full && readme.includes(start) && readme.includes(end)) {
     const next =
       readme.slice(0, readme.indexOf(start) + start.length) + "\n" + md + readme.slice(readme.indexOf(end));
     writeFileSync("README.md", next);
@@ -380,7 +382,8 @@ main()
   .finally(async () => {
     await setAuthFault({ delayMs: 0, down: false }).catch(() => {});
     server?.kill("SIGINT");
-    await sleep(500);
+    // A CPU profile is written as next start exits: give it time.
+    await sleep(flag("cpu-prof") ? 5000 : 500);
     await admin.end({ timeout: 1 }).catch(() => {});
     process.exit();
   });
