@@ -99,7 +99,9 @@ test("unsubscribe page: opening changes nothing, one press does; a forged link c
   for (const [label, viewport] of Object.entries(viewports)) {
     await page.setViewportSize(viewport);
     await page.goto(onThisSite(link));
-    await expect(page.getByRole("heading", { name: "Stop e-mails about join requests?" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Stop e-mails about join requests and invitations?" }),
+    ).toBeVisible();
     await shot(page, `unsubscribe-confirm-${label}`);
   }
   await expectNoAxeViolations(page);
@@ -107,7 +109,9 @@ test("unsubscribe page: opening changes nothing, one press does; a forged link c
 
   await page.getByRole("button", { name: "Unsubscribe" }).press("Enter");
   await expect(
-    page.getByRole("heading", { name: "You're unsubscribed from e-mails about join requests" }),
+    page.getByRole("heading", {
+      name: "You're unsubscribed from e-mails about join requests and invitations",
+    }),
   ).toBeVisible();
   expect(await setting()).toBe(false);
   await expectNoAxeViolations(page);

@@ -12,8 +12,8 @@ export const settingColumn = {
 
 export const kindLabels: Record<NotificationKind, { title: string; hint: string }> = {
   join_request: {
-    title: "Join requests",
-    hint: "When an athlete asks to join your team.",
+    title: "Join requests and invitations",
+    hint: "When an athlete asks to join your team, or a team invites you to join it.",
   },
   decision: {
     title: "Answers to your requests",

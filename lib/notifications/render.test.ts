@@ -125,4 +125,48 @@ describe("renderNotification", () => {
     expect(urgent.subject).toBe("Urgent: Pace Setters needs a runner by Fri, 27 Nov");
     expect(urgent.text).toContain("Stop urgent leg alerts");
   });
+  it("an invitation: the team, the leg, its place and urgent need, the team page, the join-request switch", async () => {
+    const invitation: ClaimedNotification = {
+      ...base,
+      kind: "invitation",
+      data: {
+        team_id: "7a000000-0000-4000-8000-000000000002",
+        team_name: "Pace Setters",
+        role: "runner",
+        location: "Peregian Beach",
+        inviter_name: "Jack Wilson",
+        urgent_role: "runner",
+        urgent_by: "2026-11-27",
+      },
+    };
+    const mail = await renderNotification(invitation, key);
+    expect(mail.subject).toBe("Pace Setters invites you to join as the runner");
+    expect(mail.text).toContain("Hi Mia,");
+    expect(mail.text).toContain(
+      "Jack Wilson, the creator of Pace Setters, invites you to join the team as the runner. " +
+        "The team is based in Peregian Beach.",
+    );
+    expect(mail.text).toContain("The team urgently needs a runner by Fri, 27 Nov.");
+    expect(mail.text).toMatch(/https:\/\/[^\s\]]+\/teams\/7a000000-0000-4000-8000-000000000002/);
+    expect(mail.html).toContain("Accept or decline");
+    expect(mail.text).toContain("Stop e-mails about join requests and invitations");
+    const url = /^<(https:\/\/.+)>$/.exec(mail.headers["List-Unsubscribe"]!)![1]!;
+    expect(verifyUnsubscribeToken(new URL(url).searchParams.get("token"), key)).toEqual({
+      profileId: base.recipient_id,
+      kind: "join_request",
+    });
+
+    // A private creator is not named, and no place or urgent need means no sentence for them.
+    const plain = await renderNotification(
+      {
+        ...invitation,
+        data: { ...invitation.data, inviter_name: null, location: null, urgent_role: null, urgent_by: null },
+      },
+      key,
+    );
+    expect(plain.text).toContain("Pace Setters invites you to join the team as the runner.");
+    expect(plain.text + plain.html).not.toContain("Jack");
+    expect(plain.text).not.toContain("based in");
+    expect(plain.text).not.toContain("urgently");
+  });
 });

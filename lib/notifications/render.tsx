@@ -22,6 +22,13 @@ export function unsubscribeUrl(profileId: string, kind: NotificationKind, key?: 
   return absoluteUrl(`/unsubscribe?token=${encodeURIComponent(token)}`);
 }
 
+/** The switch (and so the unsubscribe link) each kind of e-mail belongs to. */
+function settingKind(kind: Exclude<ClaimedNotification["kind"], "interest_confirm">): NotificationKind {
+  if (kind === "team_closed") return "decision";
+  if (kind === "invitation") return "join_request";
+  return kind;
+}
+
 /**
  * The e-mail for one claimed notification: HTML and plain-text parts from the same React component, links
  * absolute from the configured site URL (never a request's Host), and the RFC 8058 one-click unsubscribe
@@ -34,11 +41,7 @@ export async function renderNotification(n: ClaimedNotification, key?: Buffer): 
     n.kind === "interest_confirm"
       ? interestConfirmContent(n, key)
       : notificationContent(n, {
-          unsubscribeHref: unsubscribeUrl(
-            n.recipient_id,
-            n.kind === "team_closed" ? "decision" : n.kind,
-            key,
-          ),
+          unsubscribeHref: unsubscribeUrl(n.recipient_id, settingKind(n.kind), key),
           settingsHref: absoluteUrl("/settings"),
         });
   const email = <EmailLayout frame={content.frame}>{content.body}</EmailLayout>;

@@ -30,6 +30,20 @@ export type UrgentAlertData = {
   location: string | null;
 };
 
+/** An invitation to join a team (20261125060200_invitation_emails.sql): to the invitee, at once. */
+export type InvitationData = {
+  team_id: string;
+  team_name: string;
+  /** The leg the team invites them for. */
+  role: Specialty;
+  location: string | null;
+  /** The creator's name, only when their profile is public. */
+  inviter_name: string | null;
+  /** The team's urgent need, only while its date is today or later. */
+  urgent_role: Specialty | null;
+  urgent_by: string | null;
+};
+
 /** A register-interest confirmation (20261125040000_interest_double_opt_in.sql). */
 export type InterestConfirmData = {
   request_id: string;
@@ -58,5 +72,6 @@ export type ClaimedNotification =
   | Claim<"decision", DecisionData>
   | Claim<"message", MessageData>
   | Claim<"urgent_alert", UrgentAlertData>
+  | Claim<"invitation", InvitationData>
   | Claim<"team_closed", TeamClosedData>
   | Claim<"interest_confirm", InterestConfirmData, null>;

@@ -3,7 +3,7 @@ import { z } from "zod";
 /** A switch per kind of notification e-mail (mirrors public.notification_settings). */
 export const notificationSettingsSchema = z.strictObject(
   {
-    join_requests: z.boolean({ error: "Choose whether to get join request e-mails" }),
+    join_requests: z.boolean({ error: "Choose whether to get e-mails about join requests and invitations" }),
     decisions: z.boolean({ error: "Choose whether to get e-mails about answers to your requests" }),
     messages: z.boolean({ error: "Choose whether to get message e-mails" }),
     urgent_alerts: z.boolean({ error: "Choose whether to get urgent leg alerts" }),

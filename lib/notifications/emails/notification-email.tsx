@@ -12,6 +12,9 @@ type Links = { unsubscribeHref: string; settingsHref: string };
 const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] || fullName;
 const leg = (role: keyof typeof specialtyLabels) => specialtyLabels[role].toLowerCase();
 
+/** Join requests and invitations share one switch (notification_settings.join_requests). */
+const joinRequestsUnsubscribeLabel = "Stop e-mails about join requests and invitations";
+
 /** "Thu, 27 Nov" for a calendar day (YYYY-MM-DD), whatever the server's time zone. */
 export function formatDay(day: string): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString("en-AU", {
@@ -38,8 +41,8 @@ export function notificationContent(
           preview: `${d.requester_name} asked to join as the ${leg(d.role)}.`,
           heading: `${d.requester_name} wants to join ${d.team_name}`,
           action: { label: "Review the request", href: absoluteUrl(`/teams/${d.team_id}`) },
-          reason: "you created this team and have join request e-mails on",
-          unsubscribeLabel: "Stop join request e-mails",
+          reason: "you created this team and have e-mails about join requests and invitations on",
+          unsubscribeLabel: joinRequestsUnsubscribeLabel,
         }),
         body: (
           <>
@@ -49,6 +52,36 @@ export function notificationContent(
               Level: {experienceLabels[d.experience_level]}.
             </Text>
             <Text style={textStyle}>Open your team page to accept or decline.</Text>
+          </>
+        ),
+      };
+    }
+    case "invitation": {
+      const d = n.data;
+      const by = d.inviter_name ? `${d.inviter_name}, the creator of ${d.team_name},` : d.team_name;
+      const subject = `${d.team_name} invites you to join as the ${leg(d.role)}`;
+      return {
+        subject,
+        frame: frame(common, {
+          preview: `A relay team${d.location ? ` in ${d.location}` : ""} would like you on its ${leg(d.role)} leg.`,
+          heading: subject,
+          action: { label: "Accept or decline", href: absoluteUrl(`/teams/${d.team_id}`) },
+          reason: "a team invited you to join it and you have e-mails about join requests and invitations on",
+          unsubscribeLabel: joinRequestsUnsubscribeLabel,
+        }),
+        body: (
+          <>
+            {hi}
+            <Text style={textStyle}>
+              {by} invites you to join the team as the {leg(d.role)}
+              {d.location ? `. The team is based in ${d.location}` : ""}.
+            </Text>
+            {d.urgent_role && d.urgent_by ? (
+              <Text style={textStyle}>
+                The team urgently needs a {leg(d.urgent_role)} by {formatDay(d.urgent_by)}.
+              </Text>
+            ) : null}
+            <Text style={textStyle}>Open the team page to accept or decline.</Text>
           </>
         ),
       };
