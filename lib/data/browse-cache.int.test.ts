@@ -4,8 +4,8 @@ import { parseFilters } from "@/lib/browse/filters";
 import { pool } from "@/lib/db";
 import { dropAthletes, makeAthlete, type Athlete } from "@/lib/messages/test-fixtures";
 
-// Issue 22: /browse's shared, cached lists. The cache is Next's (unstable_cache); here it is a recorder,
-// so the test sees which reads go to the shared copy and that no viewer's claims ever reach it.
+// Issue 22: /browse's shared, cached lists, for visitors only. The cache is Next's (unstable_cache); here
+// it is a recorder, so the test sees which reads go to the shared copy and that no viewer's ever does.
 const cache = vi.hoisted(() => ({ keys: [] as string[][], tags: [] as string[][] }));
 vi.mock("next/cache", () => ({
   unstable_cache: (fn: () => unknown, keys: string[], options: { tags: string[] }) => {
@@ -37,7 +37,7 @@ const ids = ([, athletes]: Awaited<ReturnType<typeof browseListings>>) => athlet
 const viewer = { specialty: null, signedIn: true };
 const shared = () => cache.keys.length;
 
-describe("browse lists: shared where they are the same for everyone", () => {
+describe("browse lists: one shared copy for visitors, every athlete read as themselves", () => {
   it("a visitor gets the shared copy, keyed by filters and page only, expired by team and profile writes", async () => {
     const before = shared();
     const lists = await browseListings(null, parseFilters({ ap: "1", mine: "1" }), {
@@ -52,10 +52,11 @@ describe("browse lists: shared where they are the same for everyone", () => {
     );
   });
 
-  it("an athlete with no block either way shares it too", async () => {
+  it("a signed-in athlete, even with no block, is read as themselves, never from the shared copy", async () => {
     const before = shared();
-    await browseListings(plain.claims, parseFilters({}), viewer);
-    expect(shared()).toBe(before + 1);
+    const lists = await browseListings(plain.claims, parseFilters({}), viewer);
+    expect(shared()).toBe(before);
+    expect(ids(lists)).toContain(plain.profileId);
   });
 
   it("a block either way reads as the viewer: the blocked athlete is not listed, nothing shared", async () => {

@@ -12,25 +12,25 @@ export type Listings = [Listing<ListedTeam>, Listing<ListedAthlete>];
  * for a filter and page are the same for every visitor (read as anon), so they come from Next's data
  * cache: a warm signed-out view runs no SQL. Tagged with the tags the writes already expire: every team
  * write (`public-teams`, lib/data/team-action.ts) and every profile create, edit or moderator hide
- * (`public-profiles`, lib/data/profile-cache.ts), so a change shows on the next view; the minute's
- * revalidation covers what no write announces (an urgent day passing, an account deleted).
+ * (`public-profiles`, lib/data/profile-cache.ts), so a change shows on the next view; revalidation after
+ * 5 s covers what no write announces (an urgent day passing, a change made in SQL), within 5 s.
  *
- * Only data is shared, never rendering: the viewer's own card, Send Message and their team are decided
- * per request from the verified claims, over these lists.
+ * Visitors' whole page is cached too (app/(public)/browse/visitor/[view]); a signed-in athlete's page is
+ * rendered and read per request, so nothing of theirs can enter the shared copy.
  */
 const sharedListings = (filters: BrowseFilters): Promise<Listings> => {
   const f: BrowseFilters = { ...filters, mine: false };
   return unstable_cache(
     () => withRls(null, (tx) => Promise.all([listOpenTeams(tx, f), listAthletes(tx, f)])),
     ["browse-listings", JSON.stringify(f)],
-    { tags: [publicTeamsTag, "public-profiles"], revalidate: 60 },
+    { tags: [publicTeamsTag, "public-profiles"], revalidate: 5 },
   )();
 };
 
 /**
- * The lists a viewer sees. A visitor, or an athlete with no block either way and "needs my specialty"
- * off, sees exactly the anon lists (RLS shows signed-in athletes no other open team or public, looking
- * athlete), so they share the cached copy; anyone else is read as themselves, in their own transaction.
+ * The lists a viewer sees: a visitor gets the shared copy; a signed-in athlete is read as themselves, in
+ * their own transaction (blocks both ways, "needs my specialty", and never a copy up to 5 s old of what
+ * they have just changed).
  */
 export async function browseListings(
   claims: Claims | null,
@@ -38,13 +38,7 @@ export async function browseListings(
   viewer: { specialty: ListedAthlete["specialty"] | null; signedIn: boolean },
 ): Promise<Listings> {
   if (!claims) return sharedListings(filters);
-  const mine = filters.mine && !!viewer.specialty;
-  return withRls(claims, async (tx) => {
-    if (!mine) {
-      const [row] = await tx<{ blocks: boolean }[]>`
-        select exists (select 1 from private.my_blocked_profiles()) as blocks`;
-      if (!row?.blocks) return null;
-    }
-    return Promise.all([listOpenTeams(tx, filters, viewer), listAthletes(tx, filters, viewer)]);
-  }).then((own) => own ?? sharedListings(filters));
+  return withRls(claims, (tx) =>
+    Promise.all([listOpenTeams(tx, filters, viewer), listAthletes(tx, filters, viewer)]),
+  );
 }
