@@ -26,8 +26,8 @@ test.afterEach(async () => {
 });
 
 test("with no open teams and no athletes: the banner and both section messages", async ({ page }) => {
-  // Visitors get a cached copy of /browse (issue 22): a change made straight in SQL, as here, announces
-  // itself to no cache and shows within 5 s; a change through the app expires it at once.
+  // Visitors' /browse lists are cached (issue 22): a change made straight in SQL, as here, announces itself
+  // to no cache and shows within 5 s; a change through the app expires them at once.
   await expect(async () => {
     await page.goto("/browse");
     await expect(page.getByRole("heading", { name: "No listings yet" })).toBeVisible({ timeout: 1000 });

@@ -7,13 +7,15 @@ import { publicTeamsTag } from "./public-teams";
 
 export type Listings = [Listing<ListedTeam>, Listing<ListedAthlete>];
 
+const FRESH_MS = 5000;
+
 /**
  * /browse is what search visitors open first, and in race week what everyone opens (issue 22). The lists
  * for a filter and page are the same for every visitor (read as anon), so they come from Next's data
  * cache: a warm signed-out view runs no SQL. Tagged with the tags the writes already expire: every team
  * write (`public-teams`, lib/data/team-action.ts) and every profile create, edit or moderator hide
- * (`public-profiles`, lib/data/profile-cache.ts), so a change shows on the next view; revalidation after
- * 5 s covers what no write announces (an urgent day passing, a change made in SQL), within 5 s.
+ * (`public-profiles`, lib/data/profile-cache.ts), so a change shows on the next view; and no copy is used
+ * for more than 5 s, so what no write announces (an urgent day passing, a change made in SQL) shows within 5 s.
  *
  * Visitors' whole page is cached too (app/(public)/browse/visitor/[view]); a signed-in athlete's page is
  * rendered and read per request, so nothing of theirs can enter the shared copy.
@@ -22,8 +24,10 @@ const sharedListings = (filters: BrowseFilters): Promise<Listings> => {
   const f: BrowseFilters = { ...filters, mine: false };
   return unstable_cache(
     () => withRls(null, (tx) => Promise.all([listOpenTeams(tx, f), listAthletes(tx, f)])),
-    ["browse-listings", JSON.stringify(f)],
-    { tags: [publicTeamsTag, "public-profiles"], revalidate: 5 },
+    // A new key every 5 s: an entry is never served past its 5 s (revalidate alone would still hand the
+    // first view after it the old copy while it reads the new one).
+    ["browse-listings", JSON.stringify(f), String(Math.floor(Date.now() / FRESH_MS))],
+    { tags: [publicTeamsTag, "public-profiles"], revalidate: FRESH_MS / 1000 },
   )();
 };
 
