@@ -43,7 +43,7 @@ test("the twelve landing pages share no paragraph and stay textually distinct", 
     const text = await main.evaluate((el) => {
       const live = el.querySelector<HTMLElement>("#urgent-teams");
       if (live) live.style.display = "none";
-      const copy = el.innerText;
+      const copy = (el as HTMLElement).innerText;
       if (live) live.style.display = "";
       return copy;
     });
