@@ -55,10 +55,14 @@ export type ChangeRow = {
   rls: boolean;
 };
 
-/** Takes the given changes off the queue (one round trip) with what delivery needs about their tables. */
-export async function takeChanges(sql: postgres.Sql, ids: string[]): Promise<ChangeRow[]> {
+/**
+ * Reads the given changes (one round trip) with what delivery needs about their tables. They stay in the
+ * queue until `dropChanges`, after delivery: taken off first, a change was lost whenever delivery then
+ * failed (the database going away between the two, as in a restart under load).
+ */
+export async function readChanges(sql: postgres.Sql, ids: string[]): Promise<ChangeRow[]> {
   return sql.unsafe<ChangeRow[]>(
-    `with taken as (delete from ${SCHEMA}.changes where id = any(string_to_array($1, ',')::bigint[]) returning *),
+    `with taken as (select * from ${SCHEMA}.changes where id = any(string_to_array($1, ',')::bigint[])),
      meta as (
        select r.relid,
          coalesce((select jsonb_agg(jsonb_build_object('name', a.attname, 'type', ty.typname) order by a.attnum)
@@ -75,4 +79,11 @@ export async function takeChanges(sql: postgres.Sql, ids: string[]): Promise<Cha
      from taken t join meta m using (relid) order by t.id`,
     [ids.join(",")],
   );
+}
+
+/** Takes delivered changes off the queue. */
+export async function dropChanges(sql: postgres.Sql, ids: string[]): Promise<void> {
+  await sql.unsafe(`delete from ${SCHEMA}.changes where id = any(string_to_array($1, ',')::bigint[])`, [
+    ids.join(","),
+  ]);
 }

@@ -2,7 +2,7 @@ import type postgres from "postgres";
 import type { RealtimeClaims } from "./claims.ts";
 import type { Binding } from "./bindings.ts";
 import { matchesFilter } from "./filter.ts";
-import { SCHEMA, takeChanges, type ChangeRow } from "./capture.ts";
+import { dropChanges, readChanges, SCHEMA, type ChangeRow } from "./capture.ts";
 import { Visibility, type Verdicts } from "./visibility.ts";
 
 /** A joined channel as delivery sees it; owned by its connection. */
@@ -61,14 +61,33 @@ function keyOf(claims: RealtimeClaims): string {
   return key;
 }
 
+const byId = (a: string, b: string) => {
+  const x = BigInt(a);
+  const y = BigInt(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+/** How many delivered change ids are remembered, so a change read twice is sent once. */
+const REMEMBERED = 20_000;
+
 /**
  * Routes captured changes to subscriptions, in commit (NOTIFY) order. Everything queued is taken as one
  * batch, and each table's rows in a batch cost one visibility query for all subscribers together.
+ *
+ * A change leaves the queue table only once it was delivered. When delivery fails (the database going
+ * away between reading a change and checking who may see it, as in a restart under load), the batch
+ * stays first in line and is tried again with short backoff, and recover() reads the queue again once
+ * the database is back; delivered ids are remembered, so a change read twice is sent once.
  */
 export class Hub {
   readonly subscriptions = new Set<Subscription>();
   private pending: string[] = [];
+  /** Ids in `pending`, so one notified and also read from the queue is delivered once. */
+  private readonly queued = new Set<string>();
+  private readonly delivered = new Set<string>();
   private running = false;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private failures = 0;
+  private closed = false;
   private readonly warnedNoPk = new Set<string>();
   private readonly sql: postgres.Sql;
   private readonly log: (line: string) => void;
@@ -90,13 +109,26 @@ export class Hub {
     if (!/^\d+$/.test(id)) return;
     if (BigInt(id) > this.maxSeen) this.maxSeen = BigInt(id);
     if (this.paused) return void this.held.push(id);
+    if (this.queued.has(id)) return;
+    this.queued.add(id);
     this.pending.push(id);
-    if (!this.running) this.idle = this.drain();
+    this.kick();
+  }
+
+  private kick(): void {
+    if (!this.running && !this.retryTimer && !this.closed) this.idle = this.drain();
   }
 
   /** Resolves when everything notified so far has been handled (used on shutdown). */
   settled(): Promise<void> {
     return this.idle;
+  }
+
+  /** No more deliveries or retries (the stack is stopping). */
+  close(): void {
+    this.closed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
   }
 
   /**
@@ -115,16 +147,26 @@ export class Hub {
       );
       if (this.maxSeen > 0n && (row?.last == null || BigInt(row.last) < this.maxSeen)) {
         this.maxSeen = 0n;
+        // The ids start again: what waited and what was delivered name other changes now.
+        this.pending = [];
+        this.queued.clear();
+        this.delivered.clear();
         for (const sub of [...this.subscriptions])
           sub.fail("Realtime lost changes while the database restarted");
       }
       const rows = await this.sql.unsafe<{ id: string }[]>(`select id::text from ${SCHEMA}.changes`);
       queued = rows.map((r) => r.id);
     } finally {
-      const ids = [...new Set([...queued, ...this.held])].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+      const ids = [...new Set([...queued, ...this.held])];
       this.held = [];
       this.paused = false;
       for (const id of ids) this.enqueue(id);
+      this.pending.sort(byId);
+      // The database is back: what waits for a retry goes now.
+      if (this.retryTimer) clearTimeout(this.retryTimer);
+      this.retryTimer = null;
+      this.failures = 0;
+      this.kick();
     }
   }
 
@@ -136,17 +178,46 @@ export class Hub {
   private async drain(): Promise<void> {
     this.running = true;
     try {
-      while (this.pending.length > 0) {
-        const ids = this.pending.splice(0, 500);
+      while (this.pending.length > 0 && !this.closed) {
+        const batch = this.pending.slice(0, 500);
         try {
-          await this.dispatch(await takeChanges(this.sql, ids));
+          await this.deliverBatch(batch);
         } catch (error) {
-          this.log(`realtime: delivering changes failed: ${(error as Error).message}`);
+          // Left first in line and in the queue table: tried again soon, or read again by recover().
+          this.failures += 1;
+          const wait = Math.min(100 * 2 ** (this.failures - 1), 2000);
+          this.log(
+            `realtime: delivering ${batch.length} changes failed (${(error as Error).message}); trying again in ${wait} ms`,
+          );
+          this.retryTimer = setTimeout(() => {
+            this.retryTimer = null;
+            this.kick();
+          }, wait);
+          this.retryTimer.unref();
+          return;
         }
+        this.failures = 0;
+        const done = new Set(batch);
+        this.pending = this.pending.filter((id) => !done.has(id));
+        for (const id of batch) this.queued.delete(id);
       }
     } finally {
       this.running = false;
     }
+  }
+
+  /** Reads and delivers the changes not delivered yet, then takes the whole batch off the queue. */
+  private async deliverBatch(ids: string[]): Promise<void> {
+    const fresh = ids.filter((id) => !this.delivered.has(id));
+    if (fresh.length > 0) await this.dispatch(await readChanges(this.sql, fresh));
+    for (const id of fresh) {
+      this.delivered.add(id);
+      if (this.delivered.size > REMEMBERED) this.delivered.delete(this.delivered.values().next().value!);
+    }
+    // Delivered: a failure here only leaves rows that are skipped when read again (and swept later).
+    await dropChanges(this.sql, ids).catch((error: unknown) =>
+      this.log(`realtime: taking delivered changes off the queue failed: ${(error as Error).message}`),
+    );
   }
 
   private plan(change: ChangeRow): Planned {
@@ -226,7 +297,12 @@ export class Hub {
         dataJson = JSON.stringify(data);
         serialized.set(shape, dataJson);
       }
-      sub.deliver(ids, dataJson);
+      // One subscriber's closed socket must not stop the others' delivery (nor make the batch retried).
+      try {
+        sub.deliver(ids, dataJson);
+      } catch (error) {
+        this.log(`realtime: sending a change on ${sub.topic} failed: ${(error as Error).message}`);
+      }
     }
   }
 }

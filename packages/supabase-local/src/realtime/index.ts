@@ -102,6 +102,7 @@ export async function attachRealtime(options: RealtimeOptions): Promise<Realtime
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await feed.close().catch(() => {});
       await hub.settled();
+      hub.close();
       await sql.end({ timeout: 1 });
     },
   };
