@@ -11,16 +11,26 @@ export type Tx = postgres.TransactionSql;
 // One pool per server process; kept on globalThis so dev hot reloads do not open a new pool each time.
 const globalForDb = globalThis as unknown as { __appSql?: postgres.Sql };
 
+/**
+ * The pool's settings. postgres.js 3.4.9 itself is patched at install (scripts/patch-postgres.mjs): as
+ * released, a connection that died inside a transaction broke its pool slot for 30 s and could run a
+ * dead transaction's ROLLBACK inside the next one.
+ */
+export const poolOptions = {
+  max: 10,
+  idle_timeout: 20,
+  // A database that does not answer a connection (network gone, host down) is said so within 5 s, not
+  // after postgres.js's default 30 s, which outlasts a browser's patience and the load test's timeout.
+  connect_timeout: 5,
+  // After a database restart, reconnect within a second: postgres.js's default wait grows to 20 s.
+  backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+  // Supabase's transaction-mode pooler does not support prepared statements.
+  prepare: false,
+} satisfies postgres.Options<Record<string, postgres.PostgresType>>;
+
 /** The pooled client. Prefer `withRls`: raw queries run with the login role's rights, not the user's. */
 export function pool(): postgres.Sql {
-  globalForDb.__appSql ??= postgres(serverEnv().DATABASE_URL, {
-    max: 10,
-    idle_timeout: 20,
-    // After a database restart, reconnect within a second: postgres.js's default wait grows to 20 s.
-    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
-    // Supabase's transaction-mode pooler does not support prepared statements.
-    prepare: false,
-  });
+  globalForDb.__appSql ??= postgres(serverEnv().DATABASE_URL, poolOptions);
   return globalForDb.__appSql;
 }
 
