@@ -48,6 +48,7 @@ export function MessageComposer({
       result?.code === "RATE" ||
       result?.code === "BLOCKED" ||
       result?.code === "SUSPENDED" ||
+      result?.code === "UNAVAILABLE" ||
       result?.error?.startsWith("Forbidden");
     setHint(shown && result ? result.error : "Not sent. Press Send to try again.");
   }

@@ -255,3 +255,38 @@ describe("reading", () => {
     ).rejects.toMatchObject({ code: "42501" });
   });
 });
+
+describe("the database not answering", () => {
+  it("a send says so plainly; sent again with the same id once it is back, it is stored once", async () => {
+    // Out of the sending limit's window (issue 21): the sends above were a moment ago.
+    await admin`update public.messages set created_at = created_at - interval '1 minute'
+      where conversation_id = ${conversationId}`;
+    as(alice);
+    const g = globalThis as unknown as { __appSql?: postgres.Sql };
+    const real = g.__appSql;
+    // Nothing listens on port 1: every connection is refused, as while Postgres restarts.
+    const down = postgres("postgres://authenticator:x@127.0.0.1:1/postgres", {
+      max: 1,
+      connect_timeout: 2,
+      onnotice: () => {},
+    });
+    const message = { id: randomUUID(), conversationId, content: "Sent while the database restarts" };
+    g.__appSql = down;
+    try {
+      expect(await actions.sendMessage(message)).toEqual({
+        ok: false,
+        error: E.unavailable,
+        code: "UNAVAILABLE",
+      });
+    } finally {
+      g.__appSql = real;
+      await down.end({ timeout: 0 });
+    }
+    expect(await actions.sendMessage(message)).toMatchObject({ ok: true, message: { id: message.id } });
+    expect(await actions.sendMessage(message)).toMatchObject({ ok: true, message: { id: message.id } });
+    const [row] = await admin<
+      { n: number }[]
+    >`select count(*)::int as n from public.messages where id = ${message.id}`;
+    expect(row!.n).toBe(1);
+  });
+});

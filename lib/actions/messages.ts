@@ -2,6 +2,7 @@
 
 import { getClaims } from "@/lib/auth/session";
 import { withRls } from "@/lib/db";
+import { isDbUnavailable } from "@/lib/db/unavailable";
 import { blockedText, canMessage, isBlockedError } from "@/lib/data/blocks";
 import { errorSummary } from "@/lib/data/profile-writes";
 import {
@@ -26,8 +27,11 @@ import { z } from "zod";
 type Failure = {
   ok: false;
   error: string;
-  code?: "AUTH" | "PROFILE_NOT_FOUND" | "SELF" | "RATE" | "SUSPENDED" | "BLOCKED";
+  code?: "AUTH" | "PROFILE_NOT_FOUND" | "SELF" | "RATE" | "SUSPENDED" | "BLOCKED" | "UNAVAILABLE";
 };
+// The database restarting or out of reach (lib/db/unavailable.ts): said plainly, and sending again with
+// the same id stores the message once, also if it was stored before the answer was lost.
+const unavailable = { ok: false, error: E.unavailable, code: "UNAVAILABLE" } as const;
 // A suspended account's writes are refused in SQL (issue 21); the athlete is told why.
 const suspended = { ok: false, error: suspendedMessage, code: "SUSPENDED" } as const;
 export type SendResult = { ok: true; message: Message } | Failure;
@@ -58,6 +62,7 @@ export async function sendMessage(input: unknown): Promise<SendResult> {
     if (isSuspendedError(error)) return suspended;
     if (isBlockedError(error)) return { ok: false, error: blockedText, code: "BLOCKED" };
     log("messages.send", claims.sub, error);
+    if (isDbUnavailable(error)) return unavailable;
     return { ok: false, error: E.sendFailed };
   }
 }

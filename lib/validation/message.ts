@@ -38,6 +38,7 @@ export const messageErrors = {
   notAuthenticated: "Not authenticated",
   profileNotFound: "Profile not found",
   sendFailed: "Message not sent. Check your connection and try again.",
+  unavailable: "Not sent: our database isn't answering right now. Press Send again in a few seconds.",
   startNoProfile: "Please create your profile first to send messages",
   startFailed: "Failed to start conversation. Please try again.",
   startSelf: "This is your own profile.",
