@@ -9,7 +9,22 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 export type Outcome = "ok" | "clear-error" | "bad";
-export type Answer = { status: number; ms: number; bytes: number; outcome: Outcome; body: string };
+export type Answer = {
+  status: number;
+  ms: number;
+  bytes: number;
+  outcome: Outcome;
+  body: string;
+  /** Why the request got no answer (the client's timeout, a reset connection), when it got none. */
+  failure?: string;
+};
+
+/** The client's error for a request that got no answer: "timeout" for the 30 s limit, else its cause. */
+function failureOf(error: unknown): string {
+  const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (e?.name === "TimeoutError") return "timeout";
+  return e?.cause?.code ?? e?.cause?.message ?? e?.message ?? String(error);
+}
 
 const STACK = /\n\s+at [^\n]*:\d+:\d+/;
 const TIMEOUT_MS = 30_000;
@@ -40,8 +55,15 @@ export async function getPage(base: string, path: string, cookie: string | null)
       outcome: classify(response.status, body),
       body,
     };
-  } catch {
-    return { status: 0, ms: performance.now() - started, bytes: 0, outcome: "bad", body: "" };
+  } catch (error) {
+    return {
+      status: 0,
+      ms: performance.now() - started,
+      bytes: 0,
+      outcome: "bad",
+      body: "",
+      failure: failureOf(error),
+    };
   }
 }
 
@@ -98,15 +120,26 @@ export async function callAction(
     const body = await response.text();
     const ms = performance.now() - started;
     const result = actionResult(body);
+    // An action may answer the database's absence itself ({ok: false, code: "UNAVAILABLE"}), as a form shows it.
     const outcome: Outcome = STACK.test(body)
       ? "bad"
-      : response.ok && result
-        ? "ok"
-        : body.includes("DB_UNAVAILABLE")
-          ? "clear-error"
-          : "bad";
+      : response.ok && result?.code === "UNAVAILABLE"
+        ? "clear-error"
+        : response.ok && result
+          ? "ok"
+          : body.includes("DB_UNAVAILABLE")
+            ? "clear-error"
+            : "bad";
     return { status: response.status, ms, bytes: body.length, outcome, body, result };
-  } catch {
-    return { status: 0, ms: performance.now() - started, bytes: 0, outcome: "bad", body: "", result: null };
+  } catch (error) {
+    return {
+      status: 0,
+      ms: performance.now() - started,
+      bytes: 0,
+      outcome: "bad",
+      body: "",
+      result: null,
+      failure: failureOf(error),
+    };
   }
 }

@@ -7,12 +7,12 @@
  * asserted: this is a measurement, not a test.
  *
  *   npm run load                               50, 200 and 500 athletes, 60 s each, then the faults at 200
- *   npm run load -- --users=50 --seconds=20    one smaller run
- *   npm run load -- --faults=none|postgres,auth-slow,auth-down,realtime  --fault-users=200
+ *   npm run load -- --users=50 --seconds=20    one smaller run (--users=none: the faults only)
+ *   npm run load -- --faults=none|postgres,auth-slow,auth-down,realtime  --fault-users=200 (or 50,200)
  *   npm run load -- --cpu-prof                 next start under --cpu-prof (profiles in bench/results/cpu/)
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import postgres from "postgres";
@@ -26,17 +26,26 @@ import { newLedger, VirtualUser, type Ledger } from "./virtual-user.ts";
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const flag = (name: string) => process.argv.includes(`--${name}`);
-const sizes = (arg("users") ?? "50,200,500").split(",").map(Number);
+// --users=none: only the fault runs.
+const sizes = (arg("users") ?? "50,200,500")
+  .split(",")
+  .filter((n) => n !== "none")
+  .map(Number);
 const seconds = Number(arg("seconds") ?? 60);
 const faultList = (arg("faults") ?? "postgres,auth-slow,auth-down,realtime")
   .split(",")
   .filter((f) => f !== "none");
-const faultUsers = Number(arg("fault-users") ?? 200);
-const distDir = ".next-load";
+// Each fault at each of these sizes (--fault-users=50,200).
+const faultSizes = (arg("fault-users") ?? "200").split(",").map(Number);
+// NEXT_DIST_DIR: a build directory of your own, when someone else may be running the load too.
+const distDir = process.env.NEXT_DIST_DIR ?? ".next-load";
 const MAX_USERS = 1000;
 
-if (sizes.some((n) => !Number.isInteger(n) || n < 2 || n > MAX_USERS) || !(seconds >= 5 && seconds <= 600)) {
-  console.error(`--users: even sizes from 2 to ${MAX_USERS}; --seconds: 5 to 600`);
+if (
+  [...sizes, ...faultSizes].some((n) => !Number.isInteger(n) || n < 2 || n > MAX_USERS) ||
+  !(seconds >= 5 && seconds <= 600)
+) {
+  console.error(`--users, --fault-users: sizes from 2 to ${MAX_USERS}; --seconds: 5 to 600`);
   process.exit(2);
 }
 const dbUrl = process.env.LOCAL_DB_ADMIN_URL;
@@ -58,8 +67,11 @@ async function serve(): Promise<string> {
     mkdirSync("bench/results/cpu", { recursive: true });
     env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --cpu-prof --cpu-prof-dir=${resolve("bench/results/cpu")}`;
   }
+  // LOAD_SERVER_LOG=<file>: next start's output goes there (the app's own error logs), else nowhere.
+  const logFile = process.env.LOAD_SERVER_LOG;
+  const out = logFile ? openSync(logFile, "a") : "ignore";
   server = spawn(join("node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", String(port)], {
-    stdio: "ignore",
+    stdio: ["ignore", out, out],
     env,
   });
   const url = `http://127.0.0.1:${port}`;
@@ -102,6 +114,8 @@ type Phase = {
   };
   joinFailures: number;
   processes: ReturnType<ProcessSampler["stop"]>;
+  /** Acknowledged messages the other side never saw, and where they are (see explainMissing). */
+  missingMessages: Awaited<ReturnType<typeof explainMissing>>;
   fault?: Record<string, unknown>;
 };
 
@@ -164,6 +178,7 @@ async function runPhase(
   const waitUntil = performance.now() + 10_000;
   while (performance.now() < waitUntil && missingOf(ledger).missing > 0) await sleep(250);
   const processes = sampler.stop();
+  const missingMessages = await explainMissing(ledger, started);
   await Promise.all(users.map((u) => u.stop()));
   const elapsed = (performance.now() - started) / 1000;
   const byLabel = Object.fromEntries([...recorder.samples].map(([label, s]) => [label, figures(s)]));
@@ -180,6 +195,7 @@ async function runPhase(
     joinFailures,
     processes,
     fault: faultFigures,
+    missingMessages,
   };
 }
 
@@ -198,11 +214,41 @@ function missingOf(ledger: Ledger) {
   return { acked: ledger.acked.size, delivered, caughtUp, missing, doubled };
 }
 
+function tally(outcomes: Ledger["outcomes"]) {
+  const out = { ok: 0, "clear-error": 0, bad: 0 };
+  for (const o of outcomes) out[o.outcome]++;
+  return out;
+}
+
 /** Outcomes of the requests that started in [from, to), by kind. */
 function outcomesBetween(ledger: Ledger, from: number, to: number) {
-  const out = { ok: 0, "clear-error": 0, bad: 0 };
-  for (const o of ledger.outcomes) if (o.at >= from && o.at < to) out[o.outcome]++;
-  return out;
+  return tally(ledger.outcomes.filter((o) => o.at >= from && o.at < to));
+}
+
+/**
+ * What became of each acknowledged message the other side never saw: is it in public.messages (so it
+ * was committed), still in the local Realtime queue (never taken), or in neither; when it was sent.
+ */
+async function explainMissing(ledger: Ledger, started: number) {
+  const ids = [...ledger.acked].filter(([id, { to }]) => {
+    if ((ledger.delivered.get(to)?.get(id) ?? 0) > 0) return false;
+    return !ledger.caughtUp.get(to)?.has(id);
+  });
+  if (ids.length === 0) return [];
+  const list = ids.map(([id]) => id);
+  const stored = await admin<{ id: string; created_at: Date }[]>`
+    select id::text, created_at from public.messages where id::text in ${admin(list)}`;
+  const queued = await admin<{ id: string; change: string; commit_ts: Date }[]>`
+    select record->>'id' as id, id::text as change, commit_ts from _local_realtime.changes
+    where table_name = 'messages' and record->>'id' in ${admin(list)}`.catch(() => []);
+  return ids.map(([id, { sentAt, ackedAt }]) => ({
+    id,
+    "sent (s into the run)": Math.round((sentAt - started) / 100) / 10,
+    "acked after (ms)": Math.round(ackedAt - sentAt),
+    committed: stored.some((r) => r.id === id),
+    created_at: stored.find((r) => r.id === id)?.created_at ?? null,
+    "still in the Realtime queue": queued.some((r) => r.id === id),
+  }));
 }
 
 const faults: Record<string, Fault> = {
@@ -215,11 +261,30 @@ const faults: Record<string, Fault> = {
     // Recovery: the last request that started after the database was back and still failed.
     const failedAfter = ledger.outcomes.filter((o) => o.at >= back && o.outcome !== "ok").map((o) => o.at);
     const lastFailure = failedAfter.length ? Math.max(...failedAfter) : back;
+    // Requests already on their way when it went down: started before, answered after.
+    const inFlight = ledger.outcomes.filter((o) => o.at < down && o.at + o.ms > down);
+    const overlapping = [...inFlight, ...ledger.outcomes.filter((o) => o.at >= down && o.at < back)];
+    const notOk = ledger.outcomes.filter((o) => o.outcome !== "ok" && o.at + o.ms > down);
     return {
       "down for (ms)": Math.round(back - down),
+      "in flight when it went down": tally(inFlight),
       "answers while down": outcomesBetween(ledger, down, back),
       "recovered after it was back (ms)": Math.round(lastFailure - back),
+      "last failed answer came (ms after it was back)": Math.round(
+        Math.max(0, ...notOk.map((o) => o.at + o.ms - back)),
+      ),
+      "longest answer of a request in flight or started while down (ms)": Math.round(
+        Math.max(0, ...overlapping.map((o) => o.ms)),
+      ),
       "answers after": outcomesBetween(ledger, back, Infinity),
+      // Each failure, relative to when the restart began: label, outcome, time taken, what it said.
+      failures: notOk.map((o) => ({
+        "started (ms from down)": Math.round(o.at - down),
+        ms: Math.round(o.ms),
+        label: o.label,
+        outcome: o.outcome,
+        detail: o.detail,
+      })),
     };
   },
   async "auth-slow"({ at, recorder, athletes }) {
@@ -305,7 +370,18 @@ function markdown(phases: Phase[], loadBefore: string, when: Date): string {
   const withFaults = phases.filter((p) => p.fault);
   if (withFaults.length) {
     lines.push("", "Faults (under the same load):", "");
-    for (const p of withFaults) lines.push(`- **${p.name}**: ${JSON.stringify(p.fault)}`);
+    // Each failure and missing message is listed in the JSON; here, how many of each kind.
+    for (const p of withFaults) {
+      const { failures, ...fault } = p.fault!;
+      const kinds = new Map<string, number>();
+      for (const f of (failures ?? []) as { label: string; outcome: string; detail?: string }[]) {
+        const kind = `${f.label}: ${f.outcome}, ${(f.detail ?? "").slice(0, 60)}`;
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      }
+      lines.push(`- **${p.name}**: ${JSON.stringify(fault)}`);
+      for (const [kind, n] of kinds) lines.push(`  - ${n} × ${kind}`);
+      for (const m of p.missingMessages) lines.push(`  - not seen by the other side: ${JSON.stringify(m)}`);
+    }
   }
   return lines.join("\n") + "\n";
 }
@@ -345,7 +421,7 @@ async function main() {
     env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
   });
   const base = await serve();
-  const biggest = Math.max(...sizes, faultList.length ? faultUsers : 0);
+  const biggest = Math.max(...sizes, ...(faultList.length ? faultSizes : [0]));
   const athletes = await makeAthletes(admin, biggest + (biggest % 2), (s) => log(s));
   const teamIds = (await admin<{ id: string }[]>`select id from public.teams where status = 'open'`).map(
     (r) => r.id,
@@ -366,10 +442,10 @@ async function main() {
   for (const name of faultList) {
     const fault = faults[name];
     if (!fault) throw new Error(`unknown fault ${name}`);
-    phases.push(
-      await runPhase(`${faultUsers} + ${name}`, base, athletes.slice(0, faultUsers), teamIds, seconds, fault),
-    );
-    await sleep(3000);
+    for (const n of faultSizes) {
+      phases.push(await runPhase(`${n} + ${name}`, base, athletes.slice(0, n), teamIds, seconds, fault));
+      await sleep(3000);
+    }
   }
   console.log("\n" + writeReport(phases, loadBefore, when));
 }

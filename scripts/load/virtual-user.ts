@@ -13,15 +13,22 @@ import type { Recorder } from "./stats.ts";
 
 export type Ledger = {
   /** Acknowledged sends (the action answered ok): id → recipient profile id and when it was sent. */
-  acked: Map<string, { to: string; sentAt: number }>;
+  acked: Map<string, { to: string; sentAt: number; ackedAt: number }>;
   /** Per recipient profile id: message id → how many times Realtime delivered it. */
   delivered: Map<string, Map<string, number>>;
   /** Per recipient: message ids first seen through a catch-up fetch after a rejoin. */
   caughtUp: Map<string, Set<string>>;
   /** Send → the partner's Realtime callback, ms. */
   latency: number[];
-  /** Pages and actions answered while a fault was on, by outcome. */
-  outcomes: { at: number; label: string; outcome: Answer["outcome"]; status: number }[];
+  /** Every page and action answered, by outcome; what a failed one said (for the fault reports). */
+  outcomes: {
+    at: number;
+    ms: number;
+    label: string;
+    outcome: Answer["outcome"];
+    status: number;
+    detail?: string;
+  }[];
 };
 
 export const newLedger = (): Ledger => ({
@@ -58,6 +65,15 @@ function browsePath() {
   return s ? `/browse?${s}` : "/browse";
 }
 
+/** In a few words, what a failed answer was: no answer and why, the action's error, or the page's start. */
+function detailOf(answer: Answer & { result?: unknown }): string {
+  if (answer.failure) return `no answer: ${answer.failure}`;
+  if (answer.result) return `result ${JSON.stringify(answer.result).slice(0, 160)}`;
+  const digest = /"digest":"([^"]+)"/.exec(answer.body)?.[1];
+  const title = /<title>([^<]*)<\/title>/.exec(answer.body)?.[1];
+  return `${answer.status}${digest ? ` digest ${digest}` : ""}${title ? ` "${title}"` : ""} ${answer.bytes} bytes: ${answer.body.slice(0, 120).replace(/\s+/g, " ")}`;
+}
+
 export class VirtualUser {
   private client: SupabaseClient | null = null;
   private channel: RealtimeChannel | null = null;
@@ -73,10 +89,19 @@ export class VirtualUser {
     this.ctx = ctx;
   }
 
-  private record(label: string, answer: Answer, ok = answer.outcome === "ok") {
+  private record(label: string, answer: Answer & { result?: unknown }, ok = answer.outcome === "ok") {
     const at = performance.now() - answer.ms;
     this.ctx.recorder.record(label, { at, ms: answer.ms, ok, status: answer.status });
-    this.ctx.ledger.outcomes.push({ at, label, outcome: answer.outcome, status: answer.status });
+    // An action that answered {ok: false} is a failure for the run even when the request itself came back.
+    const outcome = answer.outcome === "ok" && !ok ? "bad" : answer.outcome;
+    this.ctx.ledger.outcomes.push({
+      at,
+      ms: answer.ms,
+      label,
+      outcome,
+      status: answer.status,
+      ...(ok ? {} : { detail: detailOf(answer) }),
+    });
   }
 
   /** Joins the inbox channel; resolves once joined (or after 15 s, counted as not joined). */
@@ -180,7 +205,8 @@ export class VirtualUser {
         { id, conversationId: this.me.conversationId, content: `Load message ${this.me.index}.${++n}` },
       ]);
       const acked = answer.outcome === "ok" && answer.result?.ok === true;
-      if (acked) this.ctx.ledger.acked.set(id, { to: this.me.partnerProfileId, sentAt });
+      if (acked)
+        this.ctx.ledger.acked.set(id, { to: this.me.partnerProfileId, sentAt, ackedAt: performance.now() });
       this.record("action send message", answer, acked);
       await sleep(this.ctx.sendEveryMs - (performance.now() - sentAt));
     }
