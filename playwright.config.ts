@@ -20,6 +20,11 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL,
+    // As a visitor who asked for reduced motion (the app honours it: app/globals.css, the logo). The header's
+    // logo animates forever on every page otherwise, and headless Chromium paints it in software: measured,
+    // ~6 s of CPU per 15 s per open page (0 under reduce), on two cores shared with the app and Postgres.
+    // The animation itself is asserted in e2e/public/layout-shell.spec.ts, which asks for no-preference.
+    reducedMotion: "reduce",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

@@ -16,6 +16,8 @@ const footerSections = {
 test("header: logo home link, Home, Browse, Sign In, and a logo animation on a 7 s cycle", async ({
   page,
 }) => {
+  // The suite runs under reduced motion (playwright.config.ts); this is a visitor who did not ask for it.
+  await page.emulateMedia({ reducedMotion: "no-preference" });
   await page.goto("/about-noosa");
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: `${site.name} home` })).toHaveAttribute("href", "/");
