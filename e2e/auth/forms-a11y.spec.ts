@@ -127,15 +127,26 @@ test.describe("auth screens", () => {
 
   test("/auth/confirm shows Verifying your email... while it checks", async ({ page }) => {
     test.slow();
-    // Hold the server action so the verifying state stays on screen while it is checked.
+    // Hold the server action so the verifying state stays on screen while it is checked, and let it go once
+    // it has been (rather than after a fixed wait).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
     await page.route("**/auth/confirm**", async (route) => {
-      if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 12_000));
+      if (route.request().method() === "POST") {
+        held = true;
+        await released;
+      }
       await route.continue();
     });
     await page.goto("/auth/confirm?token_hash=pkce_slow&type=email");
     await expect(page.getByRole("status").filter({ hasText: "Verifying your email..." })).toBeVisible();
     await saveScreen(page, "auth-confirm-verifying");
     await expectNoAxeViolations(page);
+    // Still verifying: the answer has not been let through yet.
+    await expect.poll(() => held).toBe(true);
+    await expect(page.getByRole("status").filter({ hasText: "Verifying your email..." })).toBeVisible();
+    release();
     await expect(page.getByRole("heading", { name: "Verification Failed" })).toBeVisible({ timeout: 30_000 });
   });
 
