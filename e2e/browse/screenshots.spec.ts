@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createAthlete, createTeam } from "../support/db";
-import { signInThroughUI } from "../support/users";
+import { signInWithSession } from "../support/users";
 
 // Full-page screenshots for people to look at (BROWSE_SCREENS_DIR, default test-results/browse-screens).
 test.describe.configure({ timeout: 120_000 });
@@ -38,7 +38,7 @@ for (const [label, viewport] of Object.entries(viewports)) {
     await page.waitForTimeout(500);
     await shot(page, `browse-visitor-${label}`);
 
-    await signInThroughUI(page, me, "/dashboard");
+    await signInWithSession(page, me, "/dashboard");
     await expect(page.locator('[data-card="weather"]')).toContainText("Feels like");
     // Every card streamed in: no skeleton left.
     await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);

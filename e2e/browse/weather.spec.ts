@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createAthlete } from "../support/db";
-import { signInThroughUI } from "../support/users";
+import { signInWithSession } from "../support/users";
 import { setWeatherMode } from "../support/weather";
 
 // The header badge and the dashboard card against the fake weather service (playwright.config.ts points
@@ -35,7 +35,7 @@ for (const mode of ["error", "malformed", "missing"] as const) {
 test("the dashboard card shows the reading, and 'Weather data unavailable' on failure", async ({ page }) => {
   const athlete = await createAthlete();
   await setWeatherMode("normal");
-  await signInThroughUI(page, athlete, "/dashboard");
+  await signInWithSession(page, athlete, "/dashboard");
   const card = page.locator('[data-card="weather"]');
   await expect(card).toContainText("25°C");
   await expect(card).toContainText("Feels like25°C");

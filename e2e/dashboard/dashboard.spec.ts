@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
 import { adminDb, createAthlete, createTeam } from "../support/db";
-import { signInThroughUI } from "../support/users";
+import { signInWithSession } from "../support/users";
 import { createConfirmedUser } from "../support/users";
 
 test.describe.configure({ timeout: 90_000 });
@@ -12,7 +12,7 @@ test("a new athlete's dashboard: every card, and the empty states", async ({ pag
   const place = `Dashville ${Date.now()}`;
   const me = await createAthlete({ specialty: "swimmer", level: "advanced", place });
   await createAthlete({ specialty: "runner", place }); // a partner nearby
-  await signInThroughUI(page, me, "/dashboard");
+  await signInWithSession(page, me, "/dashboard");
   await expect(page.getByRole("heading", { level: 1, name: `Welcome back, ${me.fullName}` })).toBeVisible();
 
   await expect(card(page, "weather")).toContainText("Feels like");
@@ -66,7 +66,7 @@ test("latest conversations, teams with their status, and no Create Team once the
   const fullId = await createTeam(captain, { name: fullTeam, status: "full" });
   await db`insert into public.team_members (team_id, profile_id, role, status) values (${fullId}, ${me.profileId}, 'swimmer', 'active')`;
 
-  await signInThroughUI(page, me, "/dashboard");
+  await signInWithSession(page, me, "/dashboard");
   const messages = card(page, "messages");
   await expect(messages.getByRole("listitem")).toHaveCount(3);
   await expect(messages.getByRole("listitem").first()).toContainText(names[3]!);
@@ -93,7 +93,7 @@ test("latest conversations, teams with their status, and no Create Team once the
 
 test("an account without a profile is guided to create one", async ({ page }) => {
   const user = await createConfirmedUser();
-  await signInThroughUI(page, user, "/dashboard");
+  await signInWithSession(page, user, "/dashboard");
   await expect(page.getByRole("heading", { name: "Create your profile to get started" })).toBeVisible();
   await page.getByRole("link", { name: "Create Your Profile" }).click();
   await expect(page).toHaveURL(/\/create-profile$/);

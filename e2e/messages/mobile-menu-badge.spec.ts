@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInThroughUI } from "../support/users";
+import { signInWithSession } from "../support/users";
 import { adminSql, conversationBetween, makeAthlete, waitForInbox } from "./support";
 
 test.describe.configure({ timeout: 120_000 });
@@ -14,7 +14,7 @@ test("on a phone the menu button carries the unread count, in its accessible nam
   const id = await conversationBetween(sql, alice, bob);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
   const page = await context.newPage();
-  await signInThroughUI(page, bob, "/profile");
+  await signInWithSession(page, bob, "/profile");
   await expect(page).toHaveURL(/\/profile$/);
   await waitForInbox(page);
   const menu = page.getByRole("banner").getByRole("button", { name: /^Menu/ });

@@ -1,6 +1,6 @@
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import postgres from "postgres";
-import { createConfirmedUser, signInThroughUI } from "../support/users";
+import { createConfirmedUser, signInWithSession } from "../support/users";
 
 /** The stack's superuser connection (with-stack exports it around Playwright), for setting up data only. */
 export function adminSql() {
@@ -41,11 +41,11 @@ export async function conversationBetween(sql: postgres.Sql, a: TestAthlete, b: 
   return row!.id;
 }
 
-/** A browser context signed in as `who`, on `path`. */
+/** A browser context signed in as `who` (a session cookie, not the form: ../support/users.ts), on `path`. */
 export async function signedInPage(browser: Browser, who: TestAthlete, path: string) {
   const context: BrowserContext = await browser.newContext();
   const page = await context.newPage();
-  await signInThroughUI(page, who, path);
+  await signInWithSession(page, who, path);
   await expect(page).toHaveURL(new RegExp(path.replace(/[?]/g, "\\?")));
   return { context, page };
 }

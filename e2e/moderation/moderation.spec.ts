@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
-import { DEMO_PASSWORD, signInThroughUI } from "../support/users";
+import { DEMO_PASSWORD, signInWithSession } from "../support/users";
 import {
   adminSql,
   conversationBetween,
@@ -28,7 +28,7 @@ const moderatorAccount = { email: "mod@example.com", password: DEMO_PASSWORD };
 async function moderatorPage(browser: import("@playwright/test").Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInThroughUI(page, moderatorAccount, "/moderation");
+  await signInWithSession(page, moderatorAccount, "/moderation");
   await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
   return { context, page };
 }

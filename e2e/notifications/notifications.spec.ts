@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
 import { waitForMail } from "../support/mailbox";
-import { createConfirmedUser, signInThroughUI } from "../support/users";
+import { createConfirmedUser, signInWithSession } from "../support/users";
 import { fillProfileForm } from "../profiles/profile-form";
 import { cardOf, createAthlete, createTeamFor, db, signIn } from "../teams/team-support";
 
@@ -188,7 +188,7 @@ test("the e-mail itself, as a mail client shows it", async ({ page }) => {
 
 test("create-profile offers the urgent-alert opt-in, off until ticked", async ({ page }) => {
   const user = await createConfirmedUser();
-  await signInThroughUI(page, user, "/create-profile");
+  await signInWithSession(page, user, "/create-profile");
   await expect(page).toHaveURL(/\/create-profile$/);
   const main = page.getByRole("main");
   const optIn = main.getByRole("checkbox", { name: /Urgent leg alerts/ });

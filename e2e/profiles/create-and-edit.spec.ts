@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
-import { createConfirmedUser, signInThroughUI } from "../support/users";
+import { createConfirmedUser, signInWithSession } from "../support/users";
 import { fillProfileForm, publicProfileId, uniqueUsername } from "./profile-form";
 import { holdServerActions } from "../support/hold-actions";
 
@@ -22,7 +22,7 @@ test("an account without a profile is sent from /profile and /edit-profile to /c
   page,
 }) => {
   const user = await createConfirmedUser();
-  await signInThroughUI(page, user);
+  await signInWithSession(page, user);
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/create-profile$/);
   await page.goto("/edit-profile");
@@ -32,7 +32,7 @@ test("an account without a profile is sent from /profile and /edit-profile to /c
 
 test("bad input shows field messages as the user types and nothing is created", async ({ page }) => {
   const user = await createConfirmedUser();
-  await signInThroughUI(page, user, "/create-profile");
+  await signInWithSession(page, user, "/create-profile");
   await expect(page).toHaveURL(/\/create-profile$/);
   const main = page.getByRole("main");
 
@@ -70,7 +70,7 @@ test("create → dashboard, view, edit → profile, public link signed out shows
   browser,
 }) => {
   const user = await createConfirmedUser();
-  await signInThroughUI(page, user, "/create-profile");
+  await signInWithSession(page, user, "/create-profile");
   await expect(page).toHaveURL(/\/create-profile$/);
   const main = page.getByRole("main");
 
@@ -175,7 +175,7 @@ test("create → dashboard, view, edit → profile, public link signed out shows
 
 test("a taken username (any case) is refused at the field", async ({ page }) => {
   const user = await createConfirmedUser();
-  await signInThroughUI(page, user, "/create-profile");
+  await signInWithSession(page, user, "/create-profile");
   const main = page.getByRole("main");
   await fillProfileForm(page, {
     username: "MIA_SWIMS", // the seeded mia_swims

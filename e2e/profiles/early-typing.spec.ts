@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { createConfirmedUser, signInThroughUI } from "../support/users";
+import { createConfirmedUser, signInWithSession } from "../support/users";
 import { uniqueUsername } from "./profile-form";
 
 // What someone types while the page is still starting (a slow phone) must be kept as typed. The page's
@@ -36,7 +36,7 @@ async function slowTab(browser: Browser, page: Page) {
 
 test("create and edit profile keep what is typed before the page has started", async ({ page, browser }) => {
   const user = await createConfirmedUser();
-  await signInThroughUI(page, user, "/create-profile");
+  await signInWithSession(page, user, "/create-profile");
   await expect(page).toHaveURL(/\/create-profile$/);
   const username = uniqueUsername("early");
 

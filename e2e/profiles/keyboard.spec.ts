@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { createConfirmedUser, signInThroughUI } from "../support/users";
+import { createConfirmedUser, signInWithSession } from "../support/users";
 import { uniqueUsername } from "./profile-form";
 
 /** Presses Tab until `target` has focus (fails if it is not reachable), as a keyboard user would. */
@@ -14,7 +14,7 @@ async function tabTo(page: Page, target: Locator, maxPresses = 80) {
 test("the create form can be filled and sent with the keyboard alone", async ({ page }) => {
   test.setTimeout(120_000);
   const user = await createConfirmedUser();
-  await signInThroughUI(page, user, "/create-profile");
+  await signInWithSession(page, user, "/create-profile");
   await expect(page).toHaveURL(/\/create-profile$/);
   const main = page.getByRole("main");
   const type = (text: string) => page.keyboard.type(text);

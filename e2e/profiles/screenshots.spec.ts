@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, signInThroughUI } from "../support/users";
+import { DEMO_PASSWORD, signInWithSession } from "../support/users";
 
 // Full-page screenshots of every profile screen at desktop and phone width, for people to look at
 // (PROFILE_SCREENS_DIR, default test-results/profiles-screens). Read-only: the demo accounts are only
@@ -26,7 +26,7 @@ for (const [label, viewport] of Object.entries(viewports)) {
     await shot(page, `not-found-${label}`);
 
     // Ava (demo 7) has no profile: the create form, empty and after a submit with nothing filled in.
-    await signInThroughUI(page, { email: "ava@example.com", password: DEMO_PASSWORD }, "/create-profile");
+    await signInWithSession(page, { email: "ava@example.com", password: DEMO_PASSWORD }, "/create-profile");
     await expect(page).toHaveURL(/\/create-profile$/);
     await shot(page, `create-profile-${label}`);
     await page.getByRole("main").getByRole("button", { name: "Create Profile" }).click();
@@ -35,7 +35,7 @@ for (const [label, viewport] of Object.entries(viewports)) {
     await page.context().clearCookies();
 
     // Mia (demo 1): her profile and the prefilled edit form (not submitted).
-    await signInThroughUI(page, { email: "mia@example.com", password: DEMO_PASSWORD }, "/profile");
+    await signInWithSession(page, { email: "mia@example.com", password: DEMO_PASSWORD }, "/profile");
     await expect(page.getByRole("heading", { level: 1, name: "Your Profile" })).toBeVisible();
     await shot(page, `profile-${label}`);
     await page.goto("/edit-profile");

@@ -1,6 +1,10 @@
 /** Addresses of the local stack that `with-stack --test` exported around Playwright. */
 export function stackEnv(
-  name: "NEXT_PUBLIC_SUPABASE_URL" | "LOCAL_MAILBOX_URL" | "LOCAL_SERVICE_ROLE_KEY",
+  name:
+    | "NEXT_PUBLIC_SUPABASE_URL"
+    | "NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY"
+    | "LOCAL_MAILBOX_URL"
+    | "LOCAL_SERVICE_ROLE_KEY",
 ): string {
   const value = process.env[name];
   if (!value)

@@ -1,4 +1,5 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { createServerClient } from "@supabase/ssr";
 import { randomUUID } from "node:crypto";
 import { stackEnv } from "./stack-env";
 
@@ -65,6 +66,42 @@ export async function signInThroughUI(page: Page, user: { email: string; passwor
   await page.getByLabel("Email address").fill(user.email);
   await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/auth(\?|$)/);
+}
+
+/**
+ * Signs in for a test whose subject is not the sign-in itself: the session comes from Auth's password grant
+ * through @supabase/ssr (as the app's sign-in action gets it), is put in the browser's cookie jar, and the
+ * page opens `next`. Same cookie, same session, without loading and submitting /auth each time (the
+ * sign-in form itself is tested through the UI in e2e/auth and e2e/security). Waits until the page is not
+ * on /auth; the caller asserts where it landed.
+ */
+export async function signInWithSession(
+  page: Page,
+  user: { email: string; password: string },
+  next = "/dashboard",
+) {
+  const set: { name: string; value: string }[] = [];
+  const auth = createServerClient(
+    stackEnv("NEXT_PUBLIC_SUPABASE_URL"),
+    stackEnv("NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY"),
+    { cookies: { getAll: () => [], setAll: (list) => void set.push(...list) } },
+  ).auth;
+  const { error } = await auth.signInWithPassword(user);
+  if (error) throw new Error(`sign-in of ${user.email} failed: ${error.message}`);
+  const site = new URL(test.info().project.use.baseURL!);
+  await page.context().addCookies(
+    set
+      .filter((c) => c.value !== "")
+      .map((c) => ({
+        name: c.name,
+        value: c.value,
+        domain: site.hostname,
+        path: "/",
+        sameSite: "Lax" as const,
+      })),
+  );
+  await page.goto(next);
   await expect(page).not.toHaveURL(/\/auth(\?|$)/);
 }
 

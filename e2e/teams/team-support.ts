@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import postgres from "postgres";
-import { createConfirmedUser } from "../support/users";
+import { createConfirmedUser, signInWithSession } from "../support/users";
 
 /** The stack's database as its owner, for arranging data and checking what a flow wrote. */
 let sql: postgres.Sql | undefined;
@@ -47,13 +47,9 @@ export async function createTeamFor(
   return { id: team!.id as string, name };
 }
 
-/** Signs in through /auth once its scripts have loaded (a cold server on two busy cores is slow). */
+/** Signs in with a session cookie (not the form: ../support/users.ts) and opens `next`. */
 export async function signIn(page: Page, who: { email: string; password: string }, next: string) {
-  await page.goto(`/auth?next=${encodeURIComponent(next)}`);
-  await page.waitForLoadState("networkidle");
-  await page.getByLabel("Email address").fill(who.email);
-  await page.getByLabel("Password", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await signInWithSession(page, who, next);
   await expect(page).toHaveURL(new RegExp(`${next.replace(/[/]/g, "\\/")}$`), { timeout: 20_000 });
 }
 
