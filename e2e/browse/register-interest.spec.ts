@@ -75,7 +75,8 @@ test("register interest is double opt-in: typed at once, e-mailed, counted only 
   await page.getByLabel("Runner").check();
   await page.getByRole("button", { name: "Register Interest" }).click();
   await expect(page.getByRole("status")).toContainText("Check your e-mail");
-  await page.waitForTimeout(4000); // more than one pass of the stack's cron
+  // More than one pass of the stack's cron (SUPABASE_LOCAL_CRON_SECONDS, set by test:e2e).
+  await page.waitForTimeout((Number(process.env.SUPABASE_LOCAL_CRON_SECONDS) || 3) * 1000 + 1000);
   expect((await listMail(email)).filter((m) => /Confirm your Register/.test(m.subject))).toHaveLength(1);
   expect(
     await adminDb()`select name, specialty from public.interest_registrations where email = ${email}`,
