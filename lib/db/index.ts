@@ -49,18 +49,32 @@ export async function withRls<T>(claims: Claims | null, fn: (tx: Tx) => Promise<
   // GoTrue puts a session_id in every user token. Only Vitest's RLS tests (NODE_ENV=test) use
   // hand-made claims without one; anywhere else such claims are a visitor's.
   const checkSession = wantsUser && (claims.session_id !== undefined || process.env.NODE_ENV !== "test");
-  const jwt = JSON.stringify(claims ?? { role: "anon" });
+  const setup = claimsSetup(wantsUser, checkSession, JSON.stringify(claims ?? { role: "anon" }));
   const result = await pool()
     .begin(async (tx) => {
-      await tx`
-      select set_config('role', case when s.is_user then 'authenticated' else 'anon' end, true),
-             set_config('request.jwt.claims', case when s.is_user then ${jwt} else '{"role":"anon"}' end, true)
-      from (select ${wantsUser}::boolean
-                   and (not ${checkSession}::boolean or private.session_is_live(${jwt}::text::jsonb)) as is_user) s`;
-      return fn(tx);
+      // Not awaited before fn: it goes out in the same write as fn's first statement, and Postgres runs
+      // them in order. If it fails, the transaction is aborted and nothing after it runs at all.
+      const ready = tx.unsafe(setup).execute();
+      const value = await fn(tx);
+      await ready;
+      return value;
     })
     .catch((error: unknown) => Promise.reject(markDbUnavailable(error)));
   return result as T;
+}
+
+/**
+ * The statement that sets the role and claims, with no parameters: with `prepare: false` postgres.js
+ * asks Postgres to describe every statement that has parameters before it runs it, a round trip of its
+ * own, and holds back the statements after it until then. The claims travel as base64, whose alphabet
+ * has no quote, backslash or dollar sign, so they cannot end the string literal; the two switches are
+ * the literals true and false.
+ */
+export function claimsSetup(wantsUser: boolean, checkSession: boolean, claimsJson: string): string {
+  const claims = `convert_from(decode('${Buffer.from(claimsJson, "utf8").toString("base64")}', 'base64'), 'UTF8')`;
+  return `select set_config('role', case when s.is_user then 'authenticated' else 'anon' end, true),
+       set_config('request.jwt.claims', case when s.is_user then ${claims} else '{"role":"anon"}' end, true)
+from (select ${wantsUser === true} and (not ${checkSession === true} or private.session_is_live(${claims}::jsonb)) as is_user) s`;
 }
 
 /**

@@ -12,7 +12,27 @@ const log = [
   "2026-11-23 13:00:00.004 UTC [42] authenticator LOG:  statement: commit",
 ].join("\n");
 
+const claimsB64 = Buffer.from('{"sub":"u2","role":"authenticated"}').toString("base64");
+const inlineLog = [
+  `2026-11-23 13:00:01.001 UTC [44] authenticator LOG:  execute <unnamed>: select set_config('role', case when s.is_user then 'authenticated' else 'anon' end, true),`,
+  `  set_config('request.jwt.claims', case when s.is_user then convert_from(decode('${claimsB64}', 'base64'), 'UTF8') else '{"role":"anon"}' end, true)`,
+  `  from (select true and (not true or private.session_is_live(convert_from(decode('${claimsB64}', 'base64'), 'UTF8')::jsonb)) as is_user) s`,
+  "2026-11-23 13:00:01.002 UTC [44] authenticator LOG:  execute <unnamed>: select id from public.profiles where id = $1",
+  "2026-11-23 13:00:01.002 UTC [44] authenticator DETAIL:  Parameters: $1 = 'p1'",
+].join("\n");
+
 describe("parseLog", () => {
+  it("reads the claims withRls writes into its setup statement (base64)", () => {
+    expect(parseLog(inlineLog)).toEqual([
+      {
+        sql: "select id from public.profiles where id = $1",
+        params: ["p1"],
+        role: "authenticated",
+        claims: '{"sub":"u2","role":"authenticated"}',
+      },
+    ]);
+  });
+
   it("keeps the app's data statements with their parameters, role and claims", () => {
     expect(parseLog(log)).toEqual([
       {

@@ -53,7 +53,7 @@ export function parseLog(text: string): Captured[] {
     const next = entries[i + 1];
     const params = next?.pid === e.pid && next.level === "DETAIL" ? parseParams(next.body) : [];
     if (/set_config\('role'/.test(sql)) {
-      context.set(e.pid, requestContext(params));
+      context.set(e.pid, requestContext([...params, ...inlineClaims(sql)]));
       continue;
     }
     if (!/^(select|with|insert|update|delete)\b/i.test(sql)) continue;
@@ -65,7 +65,8 @@ export function parseLog(text: string): Captured[] {
 }
 
 /**
- * The role and claims lib/db's withRls set for a transaction, read from its parameters: the claims are
+ * The role and claims lib/db's withRls set for a transaction, read from its parameters or the claims
+ * written into the statement: the claims are
  * the JSON object with a `role`, and the role follows them (an ended session would have run as anon,
  * which the benchmark's fresh session never is).
  */
@@ -81,6 +82,13 @@ export function requestContext(params: (string | null)[]): { role: string; claim
     }
   }
   return { role: "anon", claims: '{"role":"anon"}' };
+}
+
+/** The claims withRls writes into its setup statement as base64 (lib/db claimsSetup), decoded. */
+export function inlineClaims(sql: string): string[] {
+  return [...sql.matchAll(/decode\('([A-Za-z0-9+/=]*)', 'base64'\)/g)].map((m) =>
+    Buffer.from(m[1]!, "base64").toString("utf8"),
+  );
 }
 
 export function parseParams(detail: string): (string | null)[] {
