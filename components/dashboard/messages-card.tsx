@@ -1,13 +1,11 @@
 import Link from "next/link";
-import { listConversations } from "@/lib/data/conversations";
-import { withUserDb } from "@/lib/auth/session";
 import { relativeTime } from "@/lib/format/relative-time";
 import { deletedAthleteName } from "@/lib/messages/deleted-athlete";
+import type { ConversationSummary } from "@/lib/messages/types";
 import { cardLink, DashboardCard } from "./dashboard-card";
 
 /** Messages (spec §2): the 3 latest conversations, or the empty state with a way to find athletes. */
-export async function MessagesCard() {
-  const conversations = await withUserDb((tx) => listConversations(tx, 3));
+export function MessagesCard({ conversations }: { conversations: ConversationSummary[] }) {
   return (
     <DashboardCard id="messages" title="Messages">
       {conversations.length === 0 ? (

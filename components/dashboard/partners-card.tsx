@@ -1,7 +1,6 @@
 import Link from "next/link";
-import { withUserDb } from "@/lib/auth/session";
-import { partnerCounts } from "@/lib/data/dashboard";
 import type { Profile } from "@/lib/data/profiles";
+import type { PartnerCounts } from "@/lib/dashboard/partner-counts";
 import { cardLink, DashboardCard } from "./dashboard-card";
 
 const rows = [
@@ -12,10 +11,7 @@ const rows = [
 ] as const;
 
 /** Find Partners (spec §2): other listed athletes, how many near the viewer, and per specialty. */
-export async function PartnersCard({ profile }: { profile: Profile }) {
-  const counts = await withUserDb((tx) =>
-    partnerCounts(tx, { id: profile.id, place: profile.location.display_name }),
-  );
+export function PartnersCard({ profile, counts }: { profile: Profile; counts: PartnerCounts }) {
   return (
     <DashboardCard id="partners" title="Find Partners">
       {counts.total === 0 ? (
