@@ -4,17 +4,17 @@ import { cache } from "react";
 import { withRls, type Claims, type Tx } from "@/lib/db";
 import { createClient } from "@/lib/supabase/server";
 import { signingKeys } from "@/lib/supabase/signing-keys";
+import { verifiedClaims } from "@/lib/supabase/verified-claims";
 
 /**
- * Verified claims of the signed-in user, or null for a visitor. `getClaims()` checks the JWT's
- * signature (or asks Auth), unlike `getSession()`, which only decodes the cookie. Cached per request.
+ * Verified claims of the signed-in user, or null for a visitor. The JWT's signature is checked (or Auth
+ * asked), unlike `getSession()` alone, which only decodes the cookie. Cached per request.
  */
 export const getClaims = cache(async (): Promise<Claims | null> => {
   const supabase = await createClient();
-  // With the process's own copy of Auth's keys, a valid session is verified even while Auth is down.
-  const { data, error } = await supabase.auth.getClaims(undefined, { jwks: await signingKeys() });
-  if (error || !data?.claims?.sub) return null;
-  return data.claims as Claims;
+  // With the process's own copy of Auth's keys, a valid session is verified even while Auth is down;
+  // a token the proxy already verified with those keys is not verified twice (verified-claims.ts).
+  return verifiedClaims(supabase.auth, await signingKeys());
 });
 
 /** The signed-in user, or a redirect to /auth (with `next` so sign-in returns here). */

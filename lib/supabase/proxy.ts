@@ -5,6 +5,7 @@ import { hasSessionCookie } from "@/lib/supabase/session-cookie";
 import { visitorAuthClient } from "./auth-client";
 import { isHttps } from "./cookie-options";
 import { signingKeys } from "./signing-keys";
+import { verifiedClaims } from "./verified-claims";
 
 /**
  * Refreshes the session cookie on every matched request and sends visitors away from protected
@@ -43,8 +44,8 @@ export async function updateSession(request: NextRequest) {
 
   // Nothing may run between creating the client and getClaims(): it is what refreshes an expiring
   // token, and anything in between could act on a stale session.
-  const { data } = await auth.getClaims(undefined, { jwks });
-  const signedIn = Boolean(data?.claims?.sub);
+  // (The signature is checked once per token and key set: ./verified-claims.ts.)
+  const signedIn = Boolean((await verifiedClaims(auth, jwks))?.sub);
 
   const { pathname, search } = request.nextUrl;
   if (!signedIn && isProtectedPath(pathname)) {
