@@ -7,7 +7,11 @@
  *
  *   npm run bench                  everything (about 6-8 minutes on 2 cores)
  *   npm run bench -- --quick       one Lighthouse run per page and shorter loops: a smoke test of the harness
- *   npm run bench -- --only=js,rps,lighthouse,render,realtime,notifications,stack   a subset (render includes EXPLAIN)
+ *   npm run bench -- --only=js,rps,lighthouse,render,realtime,notifications,stack,dynamic   a subset (render includes EXPLAIN)
+ *   --skip-build                   serve the builds already in BENCH_DIST_DIR / BENCH_FLOOR_DIR (defaults
+ *                                  .next-bench, .next-baseline): only inside the stack they were built in, as
+ *                                  a build carries its stack's address (a repeat: `npx supabase-local --test --
+ *                                  sh -c 'node scripts/bench/index.ts --only=dynamic; node … --skip-build'`)
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -35,6 +39,11 @@ const lhRuns = Number(process.env.LH_RUNS ?? (quick ? 1 : 3));
 const renderRuns = Number(process.env.RENDER_RUNS ?? (quick ? 10 : 100));
 const node = process.execPath;
 const DEMO_ATHLETE = { email: "mia@example.com", password: "noosa-demo-2026" };
+// Where the app and the floor are built: BENCH_DIST_DIR / BENCH_FLOOR_DIR give a run its own, so two runs
+// on one checkout do not build over each other. --skip-build serves the build already there (repeats).
+const distDir = process.env.BENCH_DIST_DIR ?? ".next-bench";
+const floorDir = process.env.BENCH_FLOOR_DIR ?? ".next-baseline";
+const skipBuild = process.argv.includes("--skip-build");
 
 const dbUrl = process.env.LOCAL_DB_ADMIN_URL;
 const api = new URL(process.env.NEXT_PUBLIC_SUPABASE_URL ?? "http://invalid");
@@ -49,10 +58,12 @@ const ms = (n: number) => `${Math.round(n)} ms`;
 const log = (line: string) => console.log(`\n== ${line}`);
 
 async function ids() {
-  const [row] = await admin<{ profile: string; team: string | null }[]>`
+  const [row] = await admin<{ profile: string; team: string | null; thread: string | null }[]>`
     select p.id as profile,
       (select t.id from public.teams t where t.creator_id = p.auth_id or t.status = 'open'
-       order by (t.creator_id = p.auth_id) desc limit 1) as team
+       order by (t.creator_id = p.auth_id) desc limit 1) as team,
+      (select c.id from public.conversations c where p.id in (c.participant_one_id, c.participant_two_id)
+       order by c.updated_at desc limit 1) as thread
     from public.profiles p join auth.users u on u.id = p.auth_id where u.email = ${DEMO_ATHLETE.email}`;
   if (!row) throw new Error("demo athlete missing: is supabase/seed.sql applied?");
   return row;
@@ -106,7 +117,13 @@ async function rpsRows(app: string, floor: string, paths: string[]) {
  * `/` and the floor in the same run. The issue measured today's ratios to `/` (374 req/s): signed-out
  * /browse 65 (0.174), signed-in /browse 52 (0.139), /dashboard 47 (0.126); the targets are 3× and 2× those.
  */
-async function dynamicRows(app: string, floor: string, cookie: string, team: string | null) {
+async function dynamicRows(
+  app: string,
+  floor: string,
+  cookie: string,
+  team: string | null,
+  thread: string | null,
+) {
   const seconds = quick ? 3 : 10;
   const reference = await hammer(`${app}/`, { seconds });
   const bare = await hammer(`${floor}/`, { seconds });
@@ -131,6 +148,7 @@ async function dynamicRows(app: string, floor: string, cookie: string, team: str
     { label: "/browse, signed in", path: "/browse", cookie, today: 52 / 374, times: 2 },
     { label: "/dashboard", path: "/dashboard", cookie, today: 47 / 374, times: 2 },
     { label: "/messages", path: "/messages", cookie },
+    ...(thread ? [{ label: "/messages?c= (a thread)", path: `/messages?c=${thread}`, cookie }] : []),
     ...(team ? [{ label: "/teams/{id}, signed in", path: `/teams/${team}`, cookie }] : []),
   ];
   for (const page of pages) {
@@ -261,10 +279,10 @@ async function main() {
   // The floor is only needed by the parts that compare with it; a render- or realtime-only run skips it.
   const withFloor = ["js", "rps", "dynamic", "lighthouse"].some((p) => parts.has(p));
   log(withFloor ? "building the app and the floor (a bare Next.js page)" : "building the app");
-  buildApp(".next-bench");
-  const app = await serve(".", { NEXT_DIST_DIR: ".next-bench" });
-  const floor = withFloor ? await serve(buildFloor()) : "";
-  const { profile, team } = await ids();
+  if (!skipBuild) buildApp(distDir);
+  const app = await serve(".", { NEXT_DIST_DIR: distDir });
+  const floor = withFloor ? await serve(skipBuild ? floorDir : buildFloor(floorDir)) : "";
+  const { profile, team, thread } = await ids();
   const landing = "/urgent-triathlon-team-noosa";
   const publicPaths = ["/", "/browse", landing, `/profile/${profile}`];
   const signedInPaths = ["/dashboard", "/browse", "/messages", ...(team ? [`/teams/${team}`] : [])];
@@ -279,7 +297,13 @@ async function main() {
   }
   if (parts.has("dynamic")) {
     log("the dynamic pages under autocannon (20 connections), beside / and the floor");
-    await dynamicRows(app, floor, await sessionCookieHeader(DEMO_ATHLETE.email, DEMO_ATHLETE.password), team);
+    await dynamicRows(
+      app,
+      floor,
+      await sessionCookieHeader(DEMO_ATHLETE.email, DEMO_ATHLETE.password),
+      team,
+      thread,
+    );
   }
   if (parts.has("lighthouse")) {
     log(`Lighthouse, ${lhRuns} interleaved run(s) per page`);
@@ -318,7 +342,7 @@ async function main() {
     log("notification e-mails: join request → mailbox on the 3 s schedule; a queue of 1,000 drained");
     const n = await runForResults(node, [
       "scripts/bench/notifications.ts",
-      "--dist=.next-bench",
+      `--dist=${distDir}`,
       "--skip-build",
       `--joins=${quick ? 5 : 20}`,
       `--count=${quick ? 200 : 1000}`,
