@@ -11,10 +11,10 @@ import { UrgentNeedForm } from "@/components/teams/urgent-need-form";
 import { buttonClasses, LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/session";
-import { withRls } from "@/lib/db";
-import { getMyProfile } from "@/lib/data/my-profile";
+import { withRls, type Claims } from "@/lib/db";
+import { findProfileByAuthId } from "@/lib/data/profiles";
 import { findMyInvitation, listFitCandidates, listTeamInvitations } from "@/lib/data/team-invitations";
-import { findTeamWithMembers, type TeamWithMembers } from "@/lib/data/teams";
+import { findTeamWithMembers } from "@/lib/data/teams";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { fitPage, rankCandidates } from "@/lib/teams/fit-ranking";
 import { roleLabels } from "@/lib/teams/labels";
@@ -46,13 +46,19 @@ const statusText = { pending: "waiting for an answer", accepted: "accepted", dec
 export default async function TeamViewerPage({ params, searchParams }: Props) {
   const { id } = await params;
   const user = await requireUser(`/teams/${encodeURIComponent(id)}`);
-  let team: TeamWithMembers | null = null;
+  const fitPageNumber = Number((await searchParams).fit ?? 1) || 1;
+  // One transaction: the team and the viewer's own profile, then what only the creator (Athletes who
+  // fit, invitations sent) or an invited athlete sees. As before, only a failure while reading the team
+  // answers "Error loading team"; a later one goes to the error boundary.
+  const progress = { teamRead: false };
+  let read: Awaited<ReturnType<typeof readViewerPage>> = null;
   try {
-    team = await withRls(user.claims, (tx) => findTeamWithMembers(tx, id));
+    read = await readViewerPage(user.claims, id, user.id, progress);
   } catch (error) {
+    if (progress.teamRead) throw error;
     console.error("team.read failed", { message: (error as Error).message });
   }
-  if (!team) {
+  if (!read) {
     return (
       <TeamMessage
         title="Error loading team"
@@ -60,18 +66,11 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
       />
     );
   }
-  const me = await getMyProfile();
-  const isCreator = team.creator_id === user.id;
+  const { team, me, isCreator, invitation, fit, sent } = read;
   const mine = me ? team.members.find((m) => m.profile_id === me.id && !m.is_creator) : undefined;
   const teamPath = `/teams/${team.id}`;
   const teamId = team.id;
 
-  const fitPageNumber = Number((await searchParams).fit ?? 1) || 1;
-  const [invitation, fit, sent] = await withRls(user.claims, async (tx) =>
-    isCreator
-      ? ([null, await listFitCandidates(tx, teamId), await listTeamInvitations(tx, teamId)] as const)
-      : ([me ? await findMyInvitation(tx, teamId) : null, [], []] as const),
-  );
   const fitting = fitPage(
     rankCandidates(
       { urgent_role: team.urgent_role, levels: team.requirements.experience_levels, location: team.location },
@@ -199,4 +198,17 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
       </div>
     </>
   );
+}
+
+function readViewerPage(claims: Claims, id: string, viewerId: string, progress: { teamRead: boolean }) {
+  return withRls(claims, async (tx) => {
+    const [team, me] = await Promise.all([findTeamWithMembers(tx, id), findProfileByAuthId(tx, viewerId)]);
+    progress.teamRead = true;
+    if (!team) return null;
+    const isCreator = team.creator_id === viewerId;
+    const [invitation, fit, sent] = isCreator
+      ? ([null, await listFitCandidates(tx, team.id), await listTeamInvitations(tx, team.id)] as const)
+      : ([me ? await findMyInvitation(tx, team.id) : null, [], []] as const);
+    return { team, me, isCreator, invitation, fit, sent };
+  });
 }
