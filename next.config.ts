@@ -38,12 +38,25 @@ const nextConfig: NextConfig = {
   // Next 16 blocks its dev resources (HMR) for any origin but localhost, which leaves a page opened at
   // http://127.0.0.1:3000 un-hydrated in `npm run dev`. Production is unaffected.
   allowedDevOrigins: ["127.0.0.1"],
+  // proxy.ts rewrites visitors' /browse and signed-in viewers' team pages to other routes. Next resolves a
+  // rewrite internally only when its origin is the server's own; the URL the proxy is handed otherwise says
+  // "localhost" whatever `-H` the server was started with, so under `next start -H 127.0.0.1` (tests, bench,
+  // load) every rewrite went out over a second HTTP connection to localhost (issue 22). With this the proxy
+  // is handed the URL as the server received it. The app router's URLs need none of the normalising it skips.
+  skipProxyUrlNormalize: true,
   // Lets the e2e suite build beside a running `npm run dev` without clobbering it.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // The local stack calls the notification worker every 3 s; `next dev` would log each call.
   logging: { incomingRequests: { ignore: [/^\/api\/cron\//] } },
   // Server actions' body limit, the same as proxy.ts's 413 (lib/http/body-limit.ts): Next's default, said here.
-  experimental: { serverActions: { bodySizeLimit: requestBodyLimitLabel } },
+  experimental: {
+    serverActions: { bodySizeLimit: requestBodyLimitLabel },
+    // Pages and data rendered after the build are kept in `next start`'s memory (an LRU of
+    // `cacheMaxMemorySize`, 50 MB), not written under the build folder: visitors' /browse is a new copy
+    // per filter every 5 s (lib/browse/visitor-view.ts), which on disk would only ever grow. The build's
+    // own prerendered pages are still read from disk; Vercel keeps its cache its own way.
+    isrFlushToDisk: false,
+  },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

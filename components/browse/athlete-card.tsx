@@ -1,31 +1,35 @@
+"use client";
+
 import Link from "next/link";
-import type { ReactNode } from "react";
+import { StartConversationControl } from "@/components/messages/start-conversation-control";
 import { Badge } from "@/components/ui/badge";
+import { buttonClasses } from "@/components/ui/button";
 import type { ListedAthlete } from "@/lib/data/browse";
-import { experienceLabels, specialtyLabels } from "@/lib/validation/profile";
+import { experienceLabels, specialtyLabels } from "@/lib/labels";
+
+/** What the card shows of an athlete: everything listed but the account id. */
+export type CardAthlete = Omit<ListedAthlete, "auth_id">;
+
+const sendMessageClass = buttonClasses("primary", "md", "ml-auto");
 
 /**
- * One athlete of the listing (spec §2): specialty, place, level, training preference and goals, and a
- * link to the public profile. `action` is the Send Message control (left out on the viewer's own card).
+ * One athlete of the listing (spec §2): specialty, place, level, training preference and goals, a link to
+ * the public profile, and Send Message (visitors go to /auth, athletes to the conversation), or "Your
+ * profile" on the viewer's own card. A client component (issue 22): the listing then carries each card's
+ * fields once in its payload, instead of the card's whole rendered tree a second time beside its HTML.
  */
-export function AthleteCard({ athlete, action }: { athlete: ListedAthlete; action?: ReactNode }) {
-  const titleId = `athlete-${athlete.id}`;
+export function AthleteCard({ athlete, own }: { athlete: CardAthlete; own: boolean }) {
   return (
-    <article
-      aria-labelledby={titleId}
-      className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <div className="flex items-start justify-between gap-3">
+    // Named by the athlete's name, as its heading says (no id to repeat per card).
+    <article aria-label={athlete.full_name} className="card flex flex-col">
+      <div className="card-head">
         <div className="min-w-0">
-          <h3 id={titleId} className="text-ocean-950 truncate text-lg font-bold">
-            {athlete.full_name}
-          </h3>
+          <h3 className="card-title truncate">{athlete.full_name}</h3>
           <p className="truncate text-sm text-slate-600">@{athlete.username}</p>
         </div>
         <Badge tone="ocean">{specialtyLabels[athlete.specialty]}</Badge>
       </div>
-      {/* Term and value colours once on the list: the listing repeats this card twelve times. */}
-      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm text-slate-900 [&_dt]:font-semibold [&_dt]:text-slate-600">
+      <dl className="facts mt-4 grid grid-cols-2 gap-x-4 gap-y-2">
         <div className="min-w-0">
           <dt>Location</dt>
           <dd className="truncate">{athlete.location || "Not set"}</dd>
@@ -40,18 +44,22 @@ export function AthleteCard({ athlete, action }: { athlete: ListedAthlete; actio
         </div>
         <div className="col-span-2">
           <dt>Goals</dt>
-          <dd className="line-clamp-3 [overflow-wrap:anywhere]">{athlete.goals}</dd>
+          <dd className="clamp-3">{athlete.goals}</dd>
         </div>
       </dl>
-      <div className="mt-auto flex flex-wrap items-center gap-3 pt-5">
+      <div className="card-foot">
         <Link
           href={`/profile/${athlete.id}`}
-          className="text-ocean-800 text-sm font-semibold underline underline-offset-2"
+          className="text-link"
           aria-label={`View ${athlete.full_name}'s profile`}
         >
           View profile
         </Link>
-        {action}
+        {own ? (
+          <span className="ml-auto text-sm font-semibold text-slate-600">Your profile</span>
+        ) : (
+          <StartConversationControl profileId={athlete.id} className={sendMessageClass} />
+        )}
       </div>
     </article>
   );

@@ -1,12 +1,11 @@
 import { AthleteCard } from "@/components/browse/athlete-card";
 import { NoAthletes, NoListingsBanner, NoMatch, NoTeams } from "@/components/browse/empty-states";
 import { Pager } from "@/components/browse/pager";
-import { StartConversationButton } from "@/components/messages/start-conversation-button";
 import { TeamCard } from "@/components/teams/team-card";
-import { getClaims } from "@/lib/auth/session";
 import { browseHref, pageRange, pageSizes, type BrowseFilters } from "@/lib/browse/filters";
+import type { Claims } from "@/lib/db";
 import { browseListings } from "@/lib/data/browse-cache";
-import { getMyProfile } from "@/lib/data/my-profile";
+import type { Profile } from "@/lib/data/profiles";
 
 const grid = "mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
 const n = (value: number) => value.toLocaleString("en-AU");
@@ -35,10 +34,19 @@ function SectionHead({
   );
 }
 
-/** Both lists for the filters, as the viewer may see them (a visitor reads as anon). */
-export async function BrowseListings({ filters }: { filters: BrowseFilters }) {
-  const claims = await getClaims();
-  const me = await getMyProfile();
+/**
+ * Both lists for the filters, as the viewer may see them. A visitor (no claims) reads as anon and gets
+ * nothing of anyone's: the same output for every visitor, which is what lets it be cached whole.
+ */
+export async function BrowseListings({
+  filters,
+  claims,
+  me,
+}: {
+  filters: BrowseFilters;
+  claims: Claims | null;
+  me: Profile | null;
+}) {
   const viewer = { specialty: me?.specialty ?? null, signedIn: !!me };
   // Shared, cached lists where they are the same for everyone (lib/data/browse-cache.ts).
   const [teams, athletes] = await browseListings(claims, filters, viewer);
@@ -87,19 +95,8 @@ export async function BrowseListings({ filters }: { filters: BrowseFilters }) {
         />
         {athletes.items.length > 0 ? (
           <div className={grid}>
-            {athletes.items.map((a) => (
-              <AthleteCard
-                key={a.id}
-                athlete={a}
-                action={
-                  claims?.sub === a.auth_id ? (
-                    <span className="ml-auto text-sm font-semibold text-slate-600">Your profile</span>
-                  ) : (
-                    // The messaging issue's flow: visitors go to /auth, athletes to the conversation.
-                    <StartConversationButton profileId={a.id} className="ml-auto" />
-                  )
-                }
-              />
+            {athletes.items.map(({ auth_id, ...athlete }) => (
+              <AthleteCard key={athlete.id} athlete={athlete} own={claims?.sub === auth_id} />
             ))}
           </div>
         ) : filtered ? (

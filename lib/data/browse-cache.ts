@@ -17,7 +17,7 @@ const FRESH_MS = 5000;
  * (`public-profiles`, lib/data/profile-cache.ts), so a change shows on the next view; and no copy is used
  * for more than 5 s, so what no write announces (an urgent day passing, a change made in SQL) shows within 5 s.
  *
- * Visitors' whole page is cached too (app/(public)/browse/visitor/[view]); a signed-in athlete's page is
+ * Visitors' whole page is cached too (lib/browse/visitor-view.ts); a signed-in athlete's page is
  * rendered and read per request, so nothing of theirs can enter the shared copy.
  */
 const sharedListings = (filters: BrowseFilters): Promise<Listings> => {

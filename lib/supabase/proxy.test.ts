@@ -26,7 +26,7 @@ describe("updateSession (proxy)", () => {
     },
   );
 
-  it.each(["/", "/browse", "/auth", "/auth/confirm?token_hash=x&type=email", "/profile/abc"])(
+  it.each(["/", "/auth", "/auth/confirm?token_hash=x&type=email", "/profile/abc"])(
     "lets a visitor through on %s",
     async (path) => {
       const response = await updateSession(request(path));
@@ -36,6 +36,26 @@ describe("updateSession (proxy)", () => {
       expect(response.headers.get("x-middleware-next")).toBe("1");
     },
   );
+});
+
+describe("a visitor's /browse", () => {
+  it("is the shared copy for the filters and the current 5-second window, however the query is spelt", async () => {
+    const visitor = request("/browse?tp=2&role=runner&mine=1&junk=x");
+    const response = await updateSession(visitor);
+    const target = new URL(response.headers.get("x-middleware-rewrite")!);
+    const window = Math.floor(Date.now() / 5000);
+    expect([
+      `/visitor-browse/${window}.runner.any.2.1`,
+      `/visitor-browse/${window + 1}.runner.any.2.1`,
+    ]).toContain(target.pathname);
+    // The request's own origin, so Next resolves it in-process (next.config.ts, skipProxyUrlNormalize).
+    expect(target.origin).toBe(new URL(visitor.url).origin);
+  });
+
+  it("is not rewritten for a form post", async () => {
+    const post = new NextRequest(new URL("/browse", "http://127.0.0.1:3000"), { method: "POST" });
+    expect((await updateSession(post)).headers.get("x-middleware-rewrite")).toBeNull();
+  });
 });
 
 describe("updateSession without a session cookie", () => {

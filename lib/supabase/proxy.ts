@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { clientIp } from "@/lib/auth/client-ip";
 import { isProtectedPath, signInRedirectPath, teamViewerPath } from "@/lib/auth/protected-routes";
+import { visitorBrowsePath } from "@/lib/browse/visitor-view";
 import { hasSessionCookie } from "@/lib/supabase/session-cookie";
 import { visitorAuthClient } from "./auth-client";
 import { isHttps } from "./cookie-options";
@@ -18,7 +19,7 @@ export async function updateSession(request: NextRequest) {
     const { pathname, search } = request.nextUrl;
     return isProtectedPath(pathname)
       ? signInRedirect(request, signInRedirectPath(pathname, search))
-      : NextResponse.next();
+      : (visitorBrowse(request) ?? NextResponse.next());
   }
 
   // Auth's keys, kept by this process (./signing-keys.ts): a valid session verifies even with Auth down.
@@ -57,8 +58,12 @@ export async function updateSession(request: NextRequest) {
   // A team's page is one cached copy for visitors (issue 20); a signed-in viewer is shown the same URL
   // rendered for them, with their own controls, so nothing personal ever enters the shared copy.
   const viewerPath = signedIn ? teamViewerPath(pathname) : null;
-  if (viewerPath) {
-    const rewrite = NextResponse.rewrite(new URL(`${viewerPath}${search}`, request.url), { request });
+  const rewrite = viewerPath
+    ? NextResponse.rewrite(new URL(`${viewerPath}${search}`, request.url), { request })
+    : signedIn
+      ? null
+      : visitorBrowse(request);
+  if (rewrite) {
     for (const cookie of response.cookies.getAll()) rewrite.cookies.set(cookie);
     response.headers.forEach((value, name) => {
       if (!rewrite.headers.has(name)) rewrite.headers.set(name, value);
@@ -66,6 +71,13 @@ export async function updateSession(request: NextRequest) {
     return rewrite;
   }
   return response;
+}
+
+/** A visitor's /browse is the shared copy for their filters (lib/browse/visitor-view.ts), as a team's page is. */
+function visitorBrowse(request: NextRequest): NextResponse | null {
+  const { pathname, searchParams, search } = request.nextUrl;
+  if (pathname !== "/browse" || (request.method !== "GET" && request.method !== "HEAD")) return null;
+  return NextResponse.rewrite(new URL(`${visitorBrowsePath(searchParams)}${search}`, request.url));
 }
 
 function signInRedirect(request: NextRequest, path: string) {

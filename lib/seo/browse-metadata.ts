@@ -1,0 +1,34 @@
+import type { Metadata } from "next";
+import { ogSize } from "./og-card";
+import { pageMetadata } from "./metadata";
+
+/** /browse's social card, served at a fixed address by app/(public)/browse/social-card.png. */
+export const browseOgCard = {
+  url: "/browse/social-card.png",
+  alt: "Browse open triathlon teams and athletes in Noosa",
+  card: {
+    eyebrow: "Browse",
+    title: "Browse teams and athletes",
+    subtitle: "Open relay teams and athletes around Noosa looking for a team.",
+  },
+};
+
+const base = pageMetadata({
+  title: "Browse Teams and Athletes",
+  description:
+    "Open relay teams looking for members and athletes around Noosa looking for a team. Join a team or start one in minutes.",
+  path: "/browse",
+});
+
+/**
+ * /browse's title, description and card, for athletes' and visitors' copies alike (canonical: /browse).
+ * The card is named here rather than by a file beside the page, because the visitors' copy is served
+ * from another route (app/(public)/visitor-browse).
+ */
+export const browseMetadata: Metadata = {
+  ...base,
+  openGraph: {
+    ...base.openGraph,
+    images: [{ url: browseOgCard.url, alt: browseOgCard.alt, ...ogSize, type: "image/png" }],
+  },
+};
