@@ -2,8 +2,7 @@ import Link from "next/link";
 import type { BrowseFilters } from "@/lib/browse/filters";
 import { experienceLabels, experienceLevels, specialties, specialtyLabels } from "@/lib/validation/profile";
 
-const select =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus:border-ocean-700 focus:ring-2 focus:ring-ocean-700 focus:outline-none";
+const select = "select";
 
 /**
  * Role, level and "needs my specialty", as a plain GET form: the filters live in the URL, work without
@@ -70,7 +69,7 @@ export function BrowseFiltersForm({
           Apply filters
         </button>
         {active ? (
-          <Link href="/browse" className="text-ocean-800 text-sm font-semibold underline underline-offset-2">
+          <Link href="/browse" className="text-link">
             Clear filters
           </Link>
         ) : null}

@@ -37,4 +37,4 @@ export function CardSkeleton({ title, lines = 4 }: { title: string; lines?: numb
   );
 }
 
-export const cardLink = "text-ocean-800 text-sm font-semibold underline underline-offset-2";
+export const cardLink = "text-link";

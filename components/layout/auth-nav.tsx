@@ -1,19 +1,18 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { useSyncExternalStore } from "react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import { hasSessionCookie } from "@/lib/supabase/session-cookie";
 
 // messaging: the live unread count. Fetched (with supabase-js) only once the cookie says signed in, so a
-// visitor's static pages never load it.
-const UnreadBadge = dynamic(() => import("@/components/messages/unread-badge"), { ssr: false });
+// visitor's static pages never load it. React's own lazy, not next/dynamic: the server never renders it (its
+// snapshot says "unknown"), and next/dynamic's loader would add its code to every page's script.
+const UnreadBadge = lazy(() => import("@/components/messages/unread-badge"));
 
 type NavState = "unknown" | "signed-in" | "signed-out";
 
-const linkClass =
-  "rounded-md px-3 py-2 text-base font-medium text-slate-800 hover:bg-ocean-50 hover:text-ocean-800 md:text-sm";
+const linkClass = "nav-link";
 // On wide screens the slot keeps the signed-in width whatever the state, so Home and Browse never move.
 const slotClass = "flex flex-col gap-1 lg:min-w-[30rem] md:flex-row md:items-center md:justify-end md:gap-2";
 const buttonClass = "rounded-md bg-sunset-600 px-4 py-2 text-sm font-semibold text-white hover:bg-orange-800";
@@ -65,7 +64,9 @@ export function AuthNav() {
         {/* messaging */}
         <Link href="/messages" className={`${linkClass} inline-flex items-center`}>
           Messages
-          <UnreadBadge />
+          <Suspense fallback={null}>
+            <UnreadBadge />
+          </Suspense>
         </Link>
         <button type="button" onClick={signOut} className={`${buttonClass} md:ml-2`}>
           Sign Out

@@ -3,7 +3,7 @@ import { footerSections } from "@/components/layout/footer-links";
 import { SocialIcon } from "@/components/layout/social-icon";
 import { site } from "@/lib/site";
 
-const linkClass = "rounded text-ocean-100 underline-offset-4 hover:text-white hover:underline";
+const linkClass = "footer-link";
 
 /** Site-wide footer (spec §2). Rendered into static pages, so the year is the build year. */
 export function SiteFooter() {
@@ -14,10 +14,7 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         {footerSections.map((section, index) => (
           <section key={section.title} aria-labelledby={`footer-section-${index}`}>
-            <h2
-              id={`footer-section-${index}`}
-              className="text-sm font-bold tracking-wide text-white uppercase"
-            >
+            <h2 id={`footer-section-${index}`} className="footer-heading">
               {section.title}
             </h2>
             <ul className="mt-4 space-y-2 text-sm">
@@ -32,7 +29,7 @@ export function SiteFooter() {
           </section>
         ))}
         <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className="text-sm font-bold tracking-wide text-white uppercase">
+          <h2 id="footer-contact" className="footer-heading">
             Contact Us
           </h2>
           <address className="mt-4 space-y-2 text-sm not-italic">
@@ -51,12 +48,7 @@ export function SiteFooter() {
           <ul className="mt-4 flex gap-3" aria-label="Social media">
             {site.social.map((social) => (
               <li key={social.name}>
-                <a
-                  href={social.href}
-                  className="bg-ocean-900 hover:bg-ocean-700 inline-flex h-11 w-11 items-center justify-center rounded-full text-white"
-                  rel="noopener noreferrer"
-                  target="_blank"
-                >
+                <a href={social.href} className="social-link" rel="noopener noreferrer" target="_blank">
                   <SocialIcon name={social.name} />
                   <span className="sr-only">{`${site.name} on ${social.name} (opens in a new tab)`}</span>
                 </a>

@@ -4,8 +4,7 @@ import { AnimatedLogo } from "@/components/layout/animated-logo";
 import { MobileNav } from "@/components/layout/mobile-nav";
 import { WeatherBadgeSlot } from "@/components/layout/weather-badge-slot";
 
-const linkClass =
-  "rounded-md px-3 py-2 text-base font-medium text-slate-800 hover:bg-ocean-50 hover:text-ocean-800 md:text-sm";
+const linkClass = "nav-link";
 
 /** Top bar: logo, weather slot, main links and the session-dependent part (AuthNav, owned by accounts). */
 export function SiteHeader() {

@@ -35,18 +35,17 @@ export type TeamCardProps = {
 
 /**
  * One team (spec §2 "Team card"), used on /teams and /browse. A server component: only the join control
- * (./join-team.tsx) is client code, and it gets just the three fields it needs, so /browse ships neither the
- * card's code nor every card's team data to the browser.
+ * (./join-team.tsx) is client code, and it gets just the three fields it needs. (Athlete cards are client
+ * components, issue 22: twelve a page; the team card's code, with its labels and dates, would cost a
+ * listing's visitors more script than its six cards' payload saves.)
  */
 export function TeamCard({ team, currentUserId, actions }: TeamCardProps) {
   return (
-    <article
-      aria-labelledby={`team-${team.id}-name`}
-      className="flex h-full flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
+    // Named by the team's name, as its heading says (no id to repeat per card).
+    <article aria-label={team.name} className="card flex h-full flex-col gap-4">
       <header className="space-y-2">
-        <div className="flex items-start justify-between gap-3">
-          <h3 id={`team-${team.id}-name`} className="text-ocean-950 min-w-0 text-lg font-bold break-words">
+        <div className="card-head">
+          <h3 className="card-title min-w-0 break-words">
             <Link href={`/teams/${team.id}`} className="hover:underline">
               {team.name}
             </Link>
@@ -60,7 +59,7 @@ export function TeamCard({ team, currentUserId, actions }: TeamCardProps) {
           <UrgentBadge role={team.urgent_role} by={team.urgent_by} />
         ) : null}
       </header>
-      <p className="line-clamp-3 [overflow-wrap:anywhere] text-slate-800">{team.description}</p>
+      <p className="clamp-3 text-slate-800">{team.description}</p>
       <LegCoverage covered={team.covered_roles} compact />
       <TeamFacts team={team} />
       <div className="mt-auto space-y-3 border-t border-slate-200 pt-4">

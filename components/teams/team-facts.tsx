@@ -21,7 +21,7 @@ export function TeamFacts({ team }: { team: Facts }) {
     { label: "Training Schedule", value: schedule },
   ];
   return (
-    <dl className="space-y-2 text-sm text-slate-900 [&_dt]:font-semibold [&_dt]:text-slate-600">
+    <dl className="facts space-y-2">
       {rows.map((r) => (
         <div key={r.label}>
           <dt>{r.label}</dt>

@@ -1,27 +1,17 @@
 import { z } from "zod";
 import "./csp-safe-zod";
+import { reportDetailsMax, reportKinds, reportReasons } from "./report-texts";
 import { safeText } from "./text";
 
-/**
- * A report of a message or a profile (issue 21). The CHECKs on public.reports
- * (supabase/migrations/20261125050000_reports_and_moderation.sql) mirror these: the reasons, details of
- * 1 to 1,000 characters under the safe-text rule, and details required for "Something else".
- */
-export const reportReasons = ["spam", "harassment", "inappropriate", "impersonation", "other"] as const;
-export type ReportReason = (typeof reportReasons)[number];
-
-export const reportReasonLabels: Record<ReportReason, string> = {
-  spam: "Spam or a scam",
-  harassment: "Harassment or bullying",
-  inappropriate: "Offensive or inappropriate",
-  impersonation: "Pretending to be someone else",
-  other: "Something else",
-};
-
-export const reportKinds = ["message", "profile"] as const;
-export type ReportKind = (typeof reportKinds)[number];
-
-export const reportDetailsMax = 1000;
+export {
+  reportDetailsMax,
+  reportKinds,
+  reportReasonLabels,
+  reportReasons,
+  reportTexts,
+  type ReportKind,
+  type ReportReason,
+} from "./report-texts";
 
 const details = safeText(
   "Details",
@@ -29,6 +19,11 @@ const details = safeText(
   { multiline: true },
 );
 
+/**
+ * A report of a message or a profile (issue 21). The CHECKs on public.reports
+ * (supabase/migrations/20261125050000_reports_and_moderation.sql) mirror these: the reasons, details of
+ * 1 to 1,000 characters under the safe-text rule, and details required for "Something else".
+ */
 export const reportSchema = z
   .strictObject({
     kind: z.enum(reportKinds, { error: "Choose what to report" }),
@@ -42,13 +37,3 @@ export const reportSchema = z
   });
 
 export type ReportInput = z.input<typeof reportSchema>;
-
-/** What the reporter reads (shared by the action, the dialog and the tests). */
-export const reportTexts = {
-  sent: "Thanks. Your report has been sent to our moderators, who will look at it.",
-  already: "You've already reported this",
-  notFound: "This is no longer available to report.",
-  self: "You can't report yourself.",
-  failed: "Report not sent. Check your connection and try again.",
-  signIn: "Sign in to report.",
-} as const;
