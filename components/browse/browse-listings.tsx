@@ -3,8 +3,7 @@ import { NoAthletes, NoListingsBanner, NoMatch, NoTeams } from "@/components/bro
 import { Pager } from "@/components/browse/pager";
 import { TeamCard } from "@/components/teams/team-card";
 import { browseHref, pageRange, pageSizes, type BrowseFilters } from "@/lib/browse/filters";
-import type { Claims } from "@/lib/db";
-import { browseListings } from "@/lib/data/browse-cache";
+import type { Listings } from "@/lib/data/browse-cache";
 import type { Profile } from "@/lib/data/profiles";
 
 const grid = "mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
@@ -38,18 +37,18 @@ function SectionHead({
  * Both lists for the filters, as the viewer may see them. A visitor (no claims) reads as anon and gets
  * nothing of anyone's: the same output for every visitor, which is what lets it be cached whole.
  */
-export async function BrowseListings({
+export function BrowseListings({
   filters,
-  claims,
+  listings: [teams, athletes],
+  viewerId,
   me,
 }: {
   filters: BrowseFilters;
-  claims: Claims | null;
+  listings: Listings;
+  /** The signed-in viewer's account id (their own card, "Your Team"), or null for a visitor. */
+  viewerId: string | null;
   me: Profile | null;
 }) {
-  const viewer = { specialty: me?.specialty ?? null, signedIn: !!me };
-  // Shared, cached lists where they are the same for everyone (lib/data/browse-cache.ts).
-  const [teams, athletes] = await browseListings(claims, filters, viewer);
   const filtered = !!(filters.role || filters.level || (filters.mine && me));
   const teamRange = pageRange(filters.teamPage, pageSizes.teams, teams.total);
   const athleteRange = pageRange(filters.athletePage, pageSizes.athletes, athletes.total);
@@ -70,7 +69,7 @@ export async function BrowseListings({
         {teams.items.length > 0 ? (
           <div className={grid}>
             {teams.items.map((team) => (
-              <TeamCard key={team.id} team={team} currentUserId={claims?.sub ?? null} />
+              <TeamCard key={team.id} team={team} currentUserId={viewerId} />
             ))}
           </div>
         ) : filtered ? (
@@ -96,7 +95,7 @@ export async function BrowseListings({
         {athletes.items.length > 0 ? (
           <div className={grid}>
             {athletes.items.map(({ auth_id, ...athlete }) => (
-              <AthleteCard key={athlete.id} athlete={athlete} own={claims?.sub === auth_id} />
+              <AthleteCard key={athlete.id} athlete={athlete} own={viewerId === auth_id} />
             ))}
           </div>
         ) : filtered ? (

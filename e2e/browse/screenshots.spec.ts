@@ -44,6 +44,7 @@ for (const [label, viewport] of Object.entries(viewports)) {
     await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
     await shot(page, `dashboard-${label}`);
     await page.goto("/browse?role=swimmer");
+    await expect(page.getByRole("region", { name: "Available Athletes" })).toBeVisible();
     await shot(page, `browse-signed-in-${label}`);
   });
 }

@@ -3,6 +3,7 @@ import { unstable_cache } from "next/cache";
 import type { BrowseFilters } from "@/lib/browse/filters";
 import { withRls, type Claims } from "@/lib/db";
 import { listAthletes, listOpenTeams, type ListedAthlete, type ListedTeam, type Listing } from "./browse";
+import { findProfileByAuthId, type Profile } from "./profiles";
 import { publicTeamsTag } from "./public-teams";
 
 export type Listings = [Listing<ListedTeam>, Listing<ListedAthlete>];
@@ -32,17 +33,22 @@ const sharedListings = (filters: BrowseFilters): Promise<Listings> => {
 };
 
 /**
- * The lists a viewer sees: a visitor gets the shared copy; a signed-in athlete is read as themselves, in
- * their own transaction (blocks both ways, "needs my specialty", and never a copy up to 5 s old of what
- * they have just changed).
+ * What /browse shows a viewer: a visitor gets the shared copy; a signed-in athlete is read as themselves
+ * (blocks both ways, "needs my specialty", and never a copy up to 5 s old of what they have just changed),
+ * their profile and both lists in one transaction (one BEGIN, claims setup and COMMIT, not two).
  */
 export async function browseListings(
   claims: Claims | null,
   filters: BrowseFilters,
-  viewer: { specialty: ListedAthlete["specialty"] | null; signedIn: boolean },
-): Promise<Listings> {
-  if (!claims) return sharedListings(filters);
-  return withRls(claims, (tx) =>
-    Promise.all([listOpenTeams(tx, filters, viewer), listAthletes(tx, filters, viewer)]),
-  );
+): Promise<{ me: Profile | null; listings: Listings }> {
+  if (!claims) return { me: null, listings: await sharedListings(filters) };
+  return withRls(claims, async (tx) => {
+    const me = await findProfileByAuthId(tx, claims.sub);
+    const viewer = { specialty: me?.specialty ?? null, signedIn: !!me };
+    const listings: Listings = await Promise.all([
+      listOpenTeams(tx, filters, viewer),
+      listAthletes(tx, filters, viewer),
+    ]);
+    return { me, listings };
+  });
 }

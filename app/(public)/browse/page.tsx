@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { BrowseView } from "@/components/browse/browse-view";
 import { getClaims } from "@/lib/auth/session";
 import { parseFilters } from "@/lib/browse/filters";
-import { getMyProfile } from "@/lib/data/my-profile";
+import { browseListings } from "@/lib/data/browse-cache";
 import { browseMetadata } from "@/lib/seo/browse-metadata";
 
 export const metadata: Metadata = browseMetadata;
@@ -19,6 +19,6 @@ export default async function BrowsePage({
 }) {
   const filters = parseFilters(await searchParams);
   const claims = await getClaims();
-  const me = claims ? await getMyProfile().catch(() => null) : null;
-  return <BrowseView filters={filters} claims={claims} me={me} />;
+  const { me, listings } = await browseListings(claims, filters);
+  return <BrowseView filters={filters} listings={listings} viewerId={claims?.sub ?? null} me={me} />;
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { BrowseView } from "@/components/browse/browse-view";
 import { readCopy } from "@/lib/browse/visitor-view";
+import { browseListings } from "@/lib/data/browse-cache";
 import { browseMetadata } from "@/lib/seo/browse-metadata";
 
 export const metadata: Metadata = browseMetadata;
@@ -19,5 +20,6 @@ export async function generateStaticParams(): Promise<{ copy: string }[]> {
 export default async function VisitorBrowsePage({ params }: { params: Promise<{ copy: string }> }) {
   const filters = readCopy((await params).copy);
   if (!filters) notFound();
-  return <BrowseView filters={filters} claims={null} me={null} />;
+  const { listings } = await browseListings(null, filters);
+  return <BrowseView filters={filters} listings={listings} viewerId={null} me={null} />;
 }
