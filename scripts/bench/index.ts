@@ -5,7 +5,7 @@
  * a message reaches the other person. Runs inside `with-stack --test` (a throwaway local stack), stops
  * every server it started, and writes bench/results/ and the README's table.
  *
- *   npm run bench                  everything (about 6-8 minutes on 2 cores)
+ *   npm run bench                  everything (about 8-10 minutes on 2 cores)
  *   npm run bench -- --quick       one Lighthouse run per page and shorter loops: a smoke test of the harness
  *   npm run bench -- --only=js,rps,lighthouse,render,realtime,notifications,stack,dynamic   a subset (render includes EXPLAIN)
  *   --skip-build                   serve the builds already in BENCH_DIST_DIR / BENCH_FLOOR_DIR (defaults
@@ -32,7 +32,9 @@ import { requestsPerSecond } from "./throughput.ts";
 
 const quick = process.argv.includes("--quick");
 const onlyArg = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
-const parts = new Set((onlyArg ?? "stack,js,rps,lighthouse,render,realtime,notifications").split(","));
+const parts = new Set(
+  (onlyArg ?? "stack,js,rps,dynamic,lighthouse,render,realtime,notifications").split(","),
+);
 const lhRuns = Number(process.env.LH_RUNS ?? (quick ? 1 : 3));
 // Pages render in 10–40 ms here, so a p95 over few requests is one garbage collection away from another value:
 // 100 requests a page keep the large ÷ demo ratio about the pages, not about the odd pause.
