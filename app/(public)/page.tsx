@@ -10,25 +10,17 @@ import { VideoGallery } from "@/components/landing/video-gallery";
 import { landingVideos, galleryIntro } from "@/components/landing/videos";
 import { SectionHeading } from "@/components/ui/section-heading";
 import { pageMetadata } from "@/lib/seo/metadata";
-import { ogContentType, ogSize } from "@/lib/seo/og-card";
 import { alt as homeOgAlt } from "../opengraph-image";
 
-const base = pageMetadata({
+// The home card is app/opengraph-image.tsx, one segment above this route group: a page-level openGraph
+// object replaces the layout's, so the image is named here explicitly.
+export const metadata: Metadata = pageMetadata({
   title: "Find Triathlon Training Partners and Relay Teams in Noosa",
   description:
     "Free team finder for the Noosa Triathlon: meet swimmers, cyclists and runners, fill a withdrawn teammate's leg and form a relay team fast.",
   path: "/",
+  image: { url: "/opengraph-image", alt: homeOgAlt },
 });
-
-// The home card is app/opengraph-image.tsx, one segment above this route group: a page-level openGraph
-// object replaces the layout's, so the image is named here explicitly.
-export const metadata: Metadata = {
-  ...base,
-  openGraph: {
-    ...base.openGraph,
-    images: [{ url: "/opengraph-image", ...ogSize, type: ogContentType, alt: homeOgAlt }],
-  },
-};
 
 // Static, with the live numbers refreshed every five minutes.
 export const revalidate = 300;

@@ -33,22 +33,20 @@ function SectionHead({
   );
 }
 
-/**
- * Both lists for the filters, as the viewer may see them. A visitor (no claims) reads as anon and gets
- * nothing of anyone's: the same output for every visitor, which is what lets it be cached whole.
- */
-export function BrowseListings({
-  filters,
-  listings: [teams, athletes],
-  viewerId,
-  me,
-}: {
+/** What /browse shows, as lib/data/browse-cache.ts read it for the viewer. */
+export type BrowseData = {
   filters: BrowseFilters;
   listings: Listings;
   /** The signed-in viewer's account id (their own card, "Your Team"), or null for a visitor. */
   viewerId: string | null;
   me: Profile | null;
-}) {
+};
+
+/**
+ * Both lists for the filters, as the viewer may see them. A visitor (no claims) reads as anon and gets
+ * nothing of anyone's: the same output for every visitor, which is what lets it be cached whole.
+ */
+export function BrowseListings({ filters, listings: [teams, athletes], viewerId, me }: BrowseData) {
   const filtered = !!(filters.role || filters.level || (filters.mine && me));
   const teamRange = pageRange(filters.teamPage, pageSizes.teams, teams.total);
   const athleteRange = pageRange(filters.athletePage, pageSizes.athletes, athletes.total);

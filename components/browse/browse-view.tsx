@@ -1,9 +1,6 @@
 import { BrowseFiltersForm } from "@/components/browse/browse-filters";
-import { BrowseListings } from "@/components/browse/browse-listings";
+import { BrowseListings, type BrowseData } from "@/components/browse/browse-listings";
 import { PageIntro } from "@/components/layout/page-intro";
-import type { BrowseFilters } from "@/lib/browse/filters";
-import type { Listings } from "@/lib/data/browse-cache";
-import type { Profile } from "@/lib/data/profiles";
 import { specialtyLabels } from "@/lib/validation/profile";
 
 /**
@@ -12,17 +9,7 @@ import { specialtyLabels } from "@/lib/validation/profile";
  * database size. Rendered once its data is read (one transaction, or the visitors' cache): the route's
  * loading.tsx covers a navigation, and no skeleton travels in the page's HTML and payload.
  */
-export function BrowseView({
-  filters,
-  listings,
-  viewerId,
-  me,
-}: {
-  filters: BrowseFilters;
-  listings: Listings;
-  viewerId: string | null;
-  me: Profile | null;
-}) {
+export function BrowseView({ filters, listings, viewerId, me }: BrowseData) {
   return (
     <>
       <PageIntro eyebrow="Browse" title="Find Teams and Athletes">

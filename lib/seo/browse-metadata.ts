@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { ogSize } from "./og-card";
 import { pageMetadata } from "./metadata";
 
 /** /browse's social card, served at a fixed address by app/(public)/browse/social-card.png. */
@@ -13,22 +12,15 @@ export const browseOgCard = {
   },
 };
 
-const base = pageMetadata({
-  title: "Browse Teams and Athletes",
-  description:
-    "Open relay teams looking for members and athletes around Noosa looking for a team. Join a team or start one in minutes.",
-  path: "/browse",
-});
-
 /**
  * /browse's title, description and card, for athletes' and visitors' copies alike (canonical: /browse).
  * The card is named here rather than by a file beside the page, because the visitors' copy is served
  * from another route (app/(public)/visitor-browse).
  */
-export const browseMetadata: Metadata = {
-  ...base,
-  openGraph: {
-    ...base.openGraph,
-    images: [{ url: browseOgCard.url, alt: browseOgCard.alt, ...ogSize, type: "image/png" }],
-  },
-};
+export const browseMetadata: Metadata = pageMetadata({
+  title: "Browse Teams and Athletes",
+  description:
+    "Open relay teams looking for members and athletes around Noosa looking for a team. Join a team or start one in minutes.",
+  path: "/browse",
+  image: { url: browseOgCard.url, alt: browseOgCard.alt },
+});

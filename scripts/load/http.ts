@@ -38,6 +38,18 @@ export function classify(status: number, body: string): Outcome {
   return "ok";
 }
 
+/** A request that got no answer at all (refused, reset, timed out): a bad outcome, with why. */
+function noAnswer(started: number, error: unknown): Answer {
+  return {
+    status: 0,
+    ms: performance.now() - started,
+    bytes: 0,
+    outcome: "bad",
+    body: "",
+    failure: failureOf(error),
+  };
+}
+
 export async function getPage(base: string, path: string, cookie: string | null): Promise<Answer> {
   const started = performance.now();
   try {
@@ -56,14 +68,7 @@ export async function getPage(base: string, path: string, cookie: string | null)
       body,
     };
   } catch (error) {
-    return {
-      status: 0,
-      ms: performance.now() - started,
-      bytes: 0,
-      outcome: "bad",
-      body: "",
-      failure: failureOf(error),
-    };
+    return noAnswer(started, error);
   }
 }
 
@@ -132,14 +137,6 @@ export async function callAction(
             : "bad";
     return { status: response.status, ms, bytes: body.length, outcome, body, result };
   } catch (error) {
-    return {
-      status: 0,
-      ms: performance.now() - started,
-      bytes: 0,
-      outcome: "bad",
-      body: "",
-      result: null,
-      failure: failureOf(error),
-    };
+    return { ...noAnswer(started, error), result: null };
   }
 }
