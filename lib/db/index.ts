@@ -55,6 +55,9 @@ export async function withRls<T>(claims: Claims | null, fn: (tx: Tx) => Promise<
       // Not awaited before fn: it goes out in the same write as fn's first statement, and Postgres runs
       // them in order. If it fails, the transaction is aborted and nothing after it runs at all.
       const ready = tx.unsafe(setup).execute();
+      // Its failure reaches the caller through fn's first statement (the transaction is aborted) or the
+      // await below; handled here too, so it is never an unhandled rejection when fn fails first.
+      ready.catch(() => {});
       const value = await fn(tx);
       await ready;
       return value;
