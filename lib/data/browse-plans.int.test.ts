@@ -10,6 +10,7 @@ import { listMessages, markConversationRead } from "./messages";
 import { myTeams, partnerCounts } from "./dashboard";
 import { readLiveNumbers } from "./live-numbers";
 import { findProfileByAuthId } from "./profiles";
+import { findMyInvitation, listFitCandidates, listTeamInvitations } from "./team-invitations";
 import { findTeamWithMembers, listMyTeams } from "./teams";
 
 // Every query /browse, /dashboard and the landing numbers run, EXPLAINed at a moderate generated size
@@ -30,6 +31,12 @@ const app = postgres(process.env.DATABASE_URL ?? "", {
   debug: (_connection, query, params) => captured.push({ query, params: params as unknown[] }),
 });
 const tag = `p${randomUUID().slice(0, 6)}`;
+// Receives auto_explain's plans of the statements inside PL/pgSQL functions (see innerPlans).
+const notices: string[] = [];
+const explainer = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", {
+  max: 1,
+  onnotice: (n) => notices.push(String(n.message ?? "")),
+});
 
 /** As lib/db withRls, on the recording client. */
 function asUser<T>(claims: Claims | null, fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -100,6 +107,36 @@ async function helperCalls(claims: Claims | null, run: (tx: Tx) => Promise<unkno
   });
   return calls;
 }
+type RunNode = PlanNode & { "Actual Rows": number; "Actual Loops": number; Plans?: RunNode[] };
+
+/**
+ * The executed plans (actual row counts) of every statement run while `run` ran as the user, those inside
+ * PL/pgSQL functions included, whose EXPLAIN shows only a Function Scan: auto_explain with nested
+ * statements, its plans sent back as notices. Loaded as the superuser, before the role is switched.
+ */
+async function innerPlans(claims: Claims, run: (tx: Tx) => Promise<unknown>) {
+  notices.length = 0;
+  await explainer.begin(async (tx) => {
+    await tx`load 'auto_explain'`;
+    for (const [name, value] of Object.entries({
+      log_min_duration: "0",
+      log_analyze: "on",
+      log_timing: "off",
+      log_nested_statements: "on",
+      log_format: "json",
+      log_level: "notice",
+    })) {
+      await tx`select set_config(${`auto_explain.${name}`}, ${value}, true)`;
+    }
+    await tx`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`;
+    await run(tx as unknown as Tx);
+  });
+  return notices.flatMap((n) => {
+    const start = n.indexOf("{");
+    return start < 0 ? [] : [JSON.parse(n.slice(start)) as { "Query Text": string; Plan: RunNode }];
+  });
+}
+
 const total = (calls: Record<string, number>) => Object.values(calls).reduce((a, b) => a + b, 0);
 
 let me: Claims;
@@ -122,6 +159,7 @@ afterAll(async () => {
   for (const statement of removeLargeDataSql(tag)) await admin.unsafe(statement);
   await admin.end();
   await app.end();
+  await explainer.end();
 }, 120_000);
 
 const filterSets = [
@@ -164,6 +202,76 @@ describe("query plans at scale (no sequential scan on a big table)", () => {
 
   it("landing numbers", async () => {
     expect(await seqScans(null, readLiveNumbers)).toEqual([]);
+  });
+
+  it("a team page, for its creator and for another athlete", async () => {
+    const team = await creatorTeam();
+    const creator: Claims = { sub: team.creator, role: "authenticated", email: "x@example.test" };
+    expect(
+      await seqScans(creator, async (tx) => {
+        await findTeamWithMembers(tx, team.id);
+        await findProfileByAuthId(tx, team.creator);
+        await listFitCandidates(tx, team.id);
+        await listTeamInvitations(tx, team.id);
+      }),
+    ).toEqual([]);
+    expect(await seqScans(me, (tx) => findMyInvitation(tx, team.id))).toEqual([]);
+  });
+});
+
+/** A generated open team whose creator still needs two legs or more (the urgent one if it can). */
+async function creatorTeam() {
+  const [team] = await admin<{ id: string; creator: string }[]>`
+    select t.id, t.creator_id as creator
+    from public.teams t join public.profiles p on p.auth_id = t.creator_id
+    where p.username like ${`lg_${tag}_%`} and t.status = 'open'
+      and cardinality(private.team_missing_roles(t)) >= 2
+    order by coalesce(t.urgent_role = any (private.team_missing_roles(t)), false) desc, t.created_at desc
+    limit 1`;
+  expect(team).toBeDefined();
+  return team!;
+}
+
+describe("Athletes who fit: bounded by the 100 rows returned, not by the community", () => {
+  it("reads each missing leg newest first up to 100, checks sessions only for the rows returned, no helper per row", async () => {
+    // Sessions of a busy race week: one per generated athlete, a tenth of them refreshed just now.
+    await admin`
+      insert into auth.sessions (id, user_id, updated_at)
+      select gen_random_uuid(), p.auth_id, now() - case when i % 10 = 0 then interval '1 minute' else interval '2 hours' end
+      from public.profiles p cross join lateral (select substring(p.username from '[0-9]+$')::int as i) n
+      where p.username like ${`lg_${tag}_%`}`;
+    await admin`analyze auth.sessions`;
+    const team = await creatorTeam();
+    const creator: Claims = { sub: team.creator, role: "authenticated", email: "x@example.test" };
+    let found = 0;
+    const plans = await innerPlans(creator, async (tx) => {
+      found = (await listFitCandidates(tx, team.id)).length;
+    });
+    // The list is full: at this size the query used to sort over a thousand candidates for these 100.
+    expect(found).toBe(100);
+    const query = plans.filter((p) => p["Query Text"].includes("public.profiles p"));
+    expect(query).toHaveLength(1);
+    const nodes = plans.flatMap((p) => walk(p.Plan) as RunNode[]);
+    expect(
+      nodes
+        .filter((n) => n["Node Type"] === "Seq Scan")
+        .map((n) => n["Relation Name"])
+        .filter((r) => [...bigTables, "sessions"].includes(r ?? "")),
+    ).toEqual([]);
+    // At most 100 candidates per missing leg (three legs) reach a sort.
+    for (const sort of nodes.filter((n) => n["Node Type"] === "Sort")) {
+      const input = sort.Plans![0]!;
+      expect(input["Actual Rows"] * input["Actual Loops"]).toBeLessThanOrEqual(300);
+    }
+    // auth.sessions is looked up for the returned rows only.
+    const sessionLookups = nodes.filter((n) => n["Relation Name"] === "sessions");
+    expect(sessionLookups.length).toBeGreaterThan(0);
+    for (const n of sessionLookups) expect(n["Actual Loops"]).toBeLessThanOrEqual(100);
+    // No security-definer helper per candidate (private.in_a_team ran once per listed athlete before
+    // 20261125070000): team_missing_roles once, whatever the number of athletes.
+    const calls = await helperCalls(creator, (tx) => listFitCandidates(tx, team.id));
+    expect(calls.in_a_team).toBeUndefined();
+    expect(total(calls)).toBeLessThanOrEqual(4);
   });
 });
 

@@ -111,6 +111,47 @@ describe("athletes who fit", () => {
     expect(await withRls(as("rita"), (tx) => listFitCandidates(tx, teamId))).toEqual([]);
     expect(await failure(withRls(null, (tx) => listFitCandidates(tx, teamId)))).toBe("42501");
   });
+
+  it("comes urgent leg first, then most recently updated; recently active is a session of the last 15 minutes", async () => {
+    // Sam (swimmer) updated last, then Russ, then Rita (runners). Rita has a fresh session, Russ an old one.
+    await admin.begin(async (tx) => {
+      await tx`set local session_replication_role = replica`;
+      for (const [n, minutes] of [
+        ["sam", 1],
+        ["russ", 2],
+        ["rita", 3],
+      ] as const) {
+        await tx`update public.profiles set updated_at = now() - make_interval(mins => ${minutes})
+                 where id = ${profile[n]}`;
+      }
+    });
+    await admin`insert into auth.sessions (id, user_id, updated_at) values
+      (${randomUUID()}, ${auth.rita}, now() - interval '1 minute'),
+      (${randomUUID()}, ${auth.russ}, now() - interval '1 hour')`;
+    const order = async () =>
+      (await withRls(as("boss"), (tx) => listFitCandidates(tx, teamId))).filter((c) =>
+        [profile.sam, profile.russ, profile.rita].includes(c.profile_id),
+      );
+    expect((await order()).map((c) => [c.profile_id, c.recently_active])).toEqual([
+      [profile.sam, false],
+      [profile.russ, false],
+      [profile.rita, true],
+    ]);
+    // Triggers off: no urgent-need alerts queued for this test's athletes.
+    const urgent = (role: string | null) =>
+      admin.begin(async (tx) => {
+        await tx`set local session_replication_role = replica`;
+        await tx`update public.teams set urgent_role = ${role},
+                   urgent_by = case when ${role}::text is null then null else current_date + 3 end
+                 where id = ${teamId}`;
+      });
+    await urgent("runner");
+    try {
+      expect((await order()).map((c) => c.profile_id)).toEqual([profile.russ, profile.rita, profile.sam]);
+    } finally {
+      await urgent(null);
+    }
+  });
 });
 
 describe("invite, accept, decline", () => {
