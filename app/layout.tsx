@@ -1,10 +1,9 @@
-import { Analytics } from "@vercel/analytics/next";
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { AppToaster } from "@/components/layout/app-toaster";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
-import { JsonLd, organizationJsonLd, websiteJsonLd } from "@/lib/seo/json-ld";
+import { VercelAnalytics } from "@/components/layout/vercel-analytics";
 import { site } from "@/lib/site";
 import "./globals.css";
 
@@ -34,10 +33,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en-AU">
       <body className="flex min-h-screen flex-col bg-white text-slate-900 antialiased">
-        <a
-          href="#main"
-          className="bg-ocean-900 sr-only z-50 rounded-lg px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-        >
+        <a href="#main" className="skip-link">
           Skip to content
         </a>
         <SiteHeader />
@@ -46,8 +42,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         </main>
         <SiteFooter />
         <AppToaster />
-        <JsonLd data={[organizationJsonLd(), websiteJsonLd()]} />
-        {analyticsEnabled ? <Analytics /> : null}
+        {analyticsEnabled ? <VercelAnalytics /> : null}
       </body>
     </html>
   );

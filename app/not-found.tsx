@@ -7,17 +7,20 @@ export const metadata: Metadata = {
   title: "Page not found",
 };
 
-/** Themed 404 (spec §2): shown for every unknown path, with status 404. */
+/**
+ * Themed 404 (spec §2): shown for every unknown path, with status 404. Next puts this tree in every
+ * page's payload (the not-found boundary of each layout), so its styles are short classes (globals.css).
+ */
 export default function NotFound() {
   return (
-    <div className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:px-6">
-      <p className="text-ocean-800 text-8xl font-extrabold tracking-tight" aria-hidden="true">
+    <div className="not-found">
+      <p className="not-found-code" aria-hidden="true">
         404
       </p>
-      <h1 className="text-ocean-950 mt-4 text-2xl font-bold">
+      <h1 className="not-found-title">
         <span className="sr-only">404: </span>We can&apos;t find that page. Try one of the options below.
       </h1>
-      <div className="mt-8 flex flex-wrap justify-center gap-4">
+      <div className="not-found-actions">
         <LinkButton href="/" size="lg">
           Go to Homepage
         </LinkButton>

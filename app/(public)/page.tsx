@@ -9,6 +9,7 @@ import { UseCases } from "@/components/landing/use-cases";
 import { VideoGallery } from "@/components/landing/video-gallery";
 import { landingVideos, galleryIntro } from "@/components/landing/videos";
 import { SectionHeading } from "@/components/ui/section-heading";
+import { JsonLd, organizationJsonLd, websiteJsonLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { alt as homeOgAlt } from "../opengraph-image";
 
@@ -28,6 +29,9 @@ export const revalidate = 300;
 export default function HomePage() {
   return (
     <>
+      {/* The site's Organization and WebSite, on the home page as search engines look for them there;
+          every other page carried the same 2 kB twice (HTML and payload) before issue 22. */}
+      <JsonLd data={[organizationJsonLd(), websiteJsonLd()]} />
       <Hero />
       <LiveNumbers />
       <FeatureCards />

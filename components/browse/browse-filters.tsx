@@ -1,12 +1,17 @@
+"use client";
+
 import Link from "next/link";
 import type { BrowseFilters } from "@/lib/browse/filters";
-import { experienceLabels, experienceLevels, specialties, specialtyLabels } from "@/lib/validation/profile";
+import { experienceLabels, experienceLevels, specialties, specialtyLabels } from "@/lib/labels";
 
 const select = "select";
 
 /**
  * Role, level and "needs my specialty", as a plain GET form: the filters live in the URL, work without
  * JavaScript, and a filtered listing can be shared. Changing a filter starts both lists at page 1.
+ * A client component with nothing to do in the browser (issue 22): its markup then travels in the page's
+ * HTML and once in the cached script, not a second time in every listing's payload; its props are the
+ * filters.
  */
 export function BrowseFiltersForm({
   filters,
@@ -17,16 +22,9 @@ export function BrowseFiltersForm({
 }) {
   const active = filters.role || filters.level || filters.mine;
   return (
-    <form
-      method="get"
-      action="/browse"
-      aria-label="Filter listings"
-      className="flex flex-wrap items-end gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-4"
-    >
-      <div className="w-full sm:w-44">
-        <label htmlFor="filter-role" className="text-sm font-semibold text-slate-800">
-          Role
-        </label>
+    <form method="get" action="/browse" aria-label="Filter listings" className="filter-bar">
+      <div className="filter-field">
+        <label htmlFor="filter-role">Role</label>
         <select id="filter-role" name="role" defaultValue={filters.role ?? ""} className={select}>
           <option value="">Any role</option>
           {specialties.map((s) => (
@@ -36,10 +34,8 @@ export function BrowseFiltersForm({
           ))}
         </select>
       </div>
-      <div className="w-full sm:w-44">
-        <label htmlFor="filter-level" className="text-sm font-semibold text-slate-800">
-          Experience level
-        </label>
+      <div className="filter-field">
+        <label htmlFor="filter-level">Experience level</label>
         <select id="filter-level" name="level" defaultValue={filters.level ?? ""} className={select}>
           <option value="">Any level</option>
           {experienceLevels.map((l) => (

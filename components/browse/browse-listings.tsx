@@ -6,7 +6,7 @@ import { browseHref, pageRange, pageSizes, type BrowseFilters } from "@/lib/brow
 import type { Listings } from "@/lib/data/browse-cache";
 import type { Profile } from "@/lib/data/profiles";
 
-const grid = "mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
+const grid = "listing-grid";
 const n = (value: number) => value.toLocaleString("en-AU");
 
 function SectionHead({
@@ -21,9 +21,9 @@ function SectionHead({
   count: string;
 }) {
   return (
-    <div className="flex flex-wrap items-end justify-between gap-2">
+    <div className="listing-head">
       <div>
-        <h2 id={id} className="text-ocean-950 text-2xl font-bold">
+        <h2 id={id} className="listing-title">
           {title}
         </h2>
         <p className="mt-1 text-slate-700">{subtitle}</p>

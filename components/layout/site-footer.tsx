@@ -3,26 +3,22 @@ import { footerSections } from "@/components/layout/footer-links";
 import { SocialIcon } from "@/components/layout/social-icon";
 import { site } from "@/lib/site";
 
-const linkClass = "footer-link";
-
 /** Site-wide footer (spec §2). Rendered into static pages, so the year is the build year. */
 export function SiteFooter() {
   const year = new Date().getFullYear();
   const websiteLabel = site.url.replace(/^https?:\/\//, "");
   return (
-    <footer className="bg-ocean-950 text-ocean-100 mt-auto">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+    <footer className="site-footer">
+      <div className="site-footer-grid">
         {footerSections.map((section, index) => (
           <section key={section.title} aria-labelledby={`footer-section-${index}`}>
             <h2 id={`footer-section-${index}`} className="footer-heading">
               {section.title}
             </h2>
-            <ul className="mt-4 space-y-2 text-sm">
+            <ul className="footer-links footer-list">
               {section.links.map((link) => (
                 <li key={link.label}>
-                  <Link href={link.href} className={linkClass}>
-                    {link.label}
-                  </Link>
+                  <Link href={link.href}>{link.label}</Link>
                 </li>
               ))}
             </ul>
@@ -32,16 +28,12 @@ export function SiteFooter() {
           <h2 id="footer-contact" className="footer-heading">
             Contact Us
           </h2>
-          <address className="mt-4 space-y-2 text-sm not-italic">
+          <address className="footer-links footer-list not-italic">
             <p>
-              <a href={`mailto:${site.contactEmail}`} className={linkClass}>
-                {site.contactEmail}
-              </a>
+              <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
             </p>
             <p>
-              <a href={site.url} className={linkClass}>
-                {websiteLabel}
-              </a>
+              <a href={site.url}>{websiteLabel}</a>
             </p>
             <p>{site.addressLine}</p>
           </address>
@@ -58,11 +50,11 @@ export function SiteFooter() {
         </section>
       </div>
       <div className="border-ocean-900 border-t">
-        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm sm:px-6 md:flex-row md:items-center md:justify-between">
+        <div className="site-footer-base">
           <p className="max-w-2xl">{site.tagline}</p>
-          <p>
-            © {year} {site.name}. Website by{" "}
-            <a href={site.agency.href} className={linkClass} rel="noopener">
+          <p className="footer-links">
+            {`© ${year} ${site.name}. Website by `}
+            <a href={site.agency.href} rel="noopener">
               {site.agency.name}
             </a>
           </p>

@@ -6,15 +6,18 @@ import { WeatherBadgeSlot } from "@/components/layout/weather-badge-slot";
 
 const linkClass = "nav-link";
 
-/** Top bar: logo, weather slot, main links and the session-dependent part (AuthNav, owned by accounts). */
+/**
+ * Top bar: logo, weather slot, main links and the session-dependent part (AuthNav, owned by accounts).
+ * On every page, so its styles are classes of app/globals.css rather than utility lists in each page.
+ */
 export function SiteHeader() {
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="relative mx-auto flex max-w-6xl items-center gap-4 px-4 py-3 sm:px-6">
+    <header className="site-header">
+      <div className="site-header-bar">
         <AnimatedLogo />
         <WeatherBadgeSlot />
         <MobileNav>
-          <nav aria-label="Main" className="flex flex-col gap-1 md:flex-row md:items-center md:gap-2">
+          <nav aria-label="Main" className="site-nav-links">
             <Link href="/" className={linkClass}>
               Home
             </Link>

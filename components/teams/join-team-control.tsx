@@ -84,7 +84,7 @@ export function JoinTeamControl({ team, currentUserId, roles, buttonClassName }:
             value={role}
             onChange={(e) => setRole(e.target.value)}
             disabled={state !== "idle"}
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+            className="join-as"
           >
             <option value="">My specialty</option>
             {roles.map((r) => (

@@ -1,29 +1,10 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 import type { Team } from "@/lib/data/teams";
-import { JoinTeam } from "./join-team";
-import { LegCoverage } from "./leg-coverage";
-import { TeamFacts } from "./team-facts";
-import { TeamStatusBadge } from "./team-status-badge";
-import { UrgentBadge } from "./urgent-badge";
+import { TeamCardView, type CardTeam } from "./team-card-view";
+import { urgentWords } from "./urgent-badge";
 
-/** The fields the card shows: a `Team` as lib/data/teams.ts reads it (listOpenTeams, listMyTeams). */
-export type TeamCardTeam = Pick<
-  Team,
-  | "id"
-  | "name"
-  | "description"
-  | "location"
-  | "creator_id"
-  | "status"
-  | "max_members"
-  | "requirements"
-  | "training_schedule"
-  | "urgent_role"
-  | "urgent_by"
-  | "active_count"
-  | "covered_roles"
->;
+/** The fields the card needs: a `Team` as lib/data/teams.ts reads it (listOpenTeams, listMyTeams). */
+export type TeamCardTeam = CardTeam & Pick<Team, "urgent_role" | "urgent_by">;
 
 export type TeamCardProps = {
   team: TeamCardTeam;
@@ -34,41 +15,27 @@ export type TeamCardProps = {
 };
 
 /**
- * One team (spec §2 "Team card"), used on /teams and /browse. A server component: only the join control
- * (./join-team.tsx) is client code, and it gets just the three fields it needs. (Athlete cards are client
- * components, issue 22: twelve a page; the team card's code, with its labels and dates, would cost a
- * listing's visitors more script than its six cards' payload saves.)
+ * One team (spec §2 "Team card"), used on /teams and /browse. The server part: it works out the urgent
+ * need's words (they depend on the clock) and hands the client card only the fields it shows, named one
+ * by one, so nothing else a query read reaches the page.
  */
 export function TeamCard({ team, currentUserId, actions }: TeamCardProps) {
-  return (
-    // Named by the team's name, as its heading says (no id to repeat per card).
-    <article aria-label={team.name} className="card flex h-full flex-col gap-4">
-      <header className="space-y-2">
-        <div className="card-head">
-          <h3 className="card-title min-w-0 break-words">
-            <Link href={`/teams/${team.id}`} className="hover:underline">
-              {team.name}
-            </Link>
-          </h3>
-          <TeamStatusBadge status={team.status} />
-        </div>
-        <p className="text-sm text-slate-700">
-          {`${team.location ?? "Location TBD"} · ${team.active_count}/${team.max_members} members`}
-        </p>
-        {team.urgent_role && team.urgent_by && team.status === "open" ? (
-          <UrgentBadge role={team.urgent_role} by={team.urgent_by} />
-        ) : null}
-      </header>
-      <p className="clamp-3 text-slate-800">{team.description}</p>
-      <LegCoverage covered={team.covered_roles} compact />
-      <TeamFacts team={team} />
-      <div className="mt-auto space-y-3 border-t border-slate-200 pt-4">
-        <JoinTeam
-          team={{ id: team.id, creator_id: team.creator_id, status: team.status }}
-          currentUserId={currentUserId}
-        />
-        {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
-      </div>
-    </article>
-  );
+  const urgent =
+    team.status === "open" && team.urgent_role && team.urgent_by
+      ? urgentWords(team.urgent_role, team.urgent_by)
+      : null;
+  const card: CardTeam = {
+    id: team.id,
+    name: team.name,
+    description: team.description,
+    location: team.location,
+    creator_id: team.creator_id,
+    status: team.status,
+    max_members: team.max_members,
+    active_count: team.active_count,
+    covered_roles: team.covered_roles,
+    requirements: team.requirements,
+    training_schedule: team.training_schedule,
+  };
+  return <TeamCardView team={card} urgent={urgent} currentUserId={currentUserId} actions={actions} />;
 }

@@ -1,15 +1,17 @@
 import { timeLeftInWords, urgentNeedText } from "@/lib/teams/urgency";
 import type { Role } from "@/lib/teams/labels";
+import { UrgentNotice } from "./urgent-notice";
+
+export type UrgentWords = { need: string; left: string };
+
+/** The words of an urgent need ("Needs a runner by 2 Nov", "3 days left"); null once the day has passed. */
+export function urgentWords(role: Role, by: string, now?: Date): UrgentWords | null {
+  const left = timeLeftInWords(by, now);
+  return left ? { need: urgentNeedText(role, by), left } : null;
+}
 
 /** "Needs a runner by 2 Nov · 3 days left"; nothing once the day has passed. */
 export function UrgentBadge({ role, by, now }: { role: Role; by: string; now?: Date }) {
-  const left = timeLeftInWords(by, now);
-  if (!left) return null;
-  return (
-    <p className="inline-flex flex-wrap items-center gap-x-2 rounded-lg border border-red-200 bg-red-50 px-3 py-1 text-sm font-semibold text-red-800">
-      <span className="rounded bg-red-700 px-1.5 text-xs tracking-wide text-white uppercase">Urgent</span>
-      <span>{urgentNeedText(role, by)}</span>
-      <span className="font-normal">· {left}</span>
-    </p>
-  );
+  const words = urgentWords(role, by, now);
+  return words ? <UrgentNotice {...words} /> : null;
 }

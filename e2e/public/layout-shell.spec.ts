@@ -31,7 +31,7 @@ test("header: logo home link, Home, Browse, Sign In, and a logo animation on a 7
   await page.waitForLoadState("networkidle");
   await expect(page.getByRole("region", { name: /^Notifications/ })).toHaveCount(0);
 
-  const animated = header.locator("svg .animate-logo-leg").first();
+  const animated = header.locator("svg .logo-leg").first();
   await expect(animated).toHaveCSS("animation-duration", "7s");
   await expect(animated).toHaveCSS("animation-iteration-count", "infinite");
 });
@@ -39,7 +39,7 @@ test("header: logo home link, Home, Browse, Sign In, and a logo animation on a 7
 test("the logo animation stops under prefers-reduced-motion", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/");
-  const animated = page.getByRole("banner").locator("svg .animate-logo-leg").first();
+  const animated = page.getByRole("banner").locator("svg .logo-leg").first();
   await expect(animated).toHaveCSS("animation-name", "none");
 });
 

@@ -39,19 +39,20 @@ test("security headers arrive on pages and metadata routes; no X-Powered-By", as
   }
 });
 
-test("Organization and WebSite JSON-LD on every public page", async ({ page }) => {
-  for (const route of publicRoutes) {
+test("Organization and WebSite JSON-LD on the home page, and only there", async ({ page }) => {
+  await page.goto("/");
+  const data = await jsonLd(page);
+  const org = data.find((d) => d["@type"] === "Organization");
+  const website = data.find((d) => d["@type"] === "WebSite");
+  expect(org).toMatchObject({ name: site.name, url: absoluteUrl("/"), email: site.contactEmail });
+  expect(org?.sameAs).toEqual(site.social.map((s) => s.href));
+  expect(website).toMatchObject({ name: site.name, url: absoluteUrl("/") });
+  // Search engines read the site's own data from its home page; other pages do not repeat it.
+  for (const route of publicRoutes.filter((r) => r.path !== "/")) {
     await page.goto(route.path);
-    const data = await jsonLd(page);
-    const org = data.find((d) => d["@type"] === "Organization");
-    const website = data.find((d) => d["@type"] === "WebSite");
-    expect(org, route.path).toMatchObject({
-      name: site.name,
-      url: absoluteUrl("/"),
-      email: site.contactEmail,
-    });
-    expect(org?.sameAs).toEqual(site.social.map((s) => s.href));
-    expect(website, route.path).toMatchObject({ name: site.name, url: absoluteUrl("/") });
+    const types = (await jsonLd(page)).map((d) => d["@type"]);
+    expect(types, route.path).not.toContain("Organization");
+    expect(types, route.path).not.toContain("WebSite");
   }
 });
 

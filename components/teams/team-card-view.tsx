@@ -1,0 +1,81 @@
+"use client";
+
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { buttonClasses } from "@/components/ui/button";
+import type { Team } from "@/lib/data/teams";
+import { roleLabels, roleOrder } from "@/lib/teams/labels";
+import { JoinTeamControl } from "./join-team-control";
+import { LegCoverage } from "./leg-coverage";
+import { TeamFacts } from "./team-facts";
+import { TeamStatusBadge } from "./team-status-badge";
+import type { UrgentWords } from "./urgent-badge";
+import { UrgentNotice } from "./urgent-notice";
+
+/** What the card shows of a team. */
+export type CardTeam = Pick<
+  Team,
+  | "id"
+  | "name"
+  | "description"
+  | "location"
+  | "creator_id"
+  | "status"
+  | "max_members"
+  | "active_count"
+  | "covered_roles"
+  | "requirements"
+  | "training_schedule"
+>;
+
+const roles = roleOrder.map((value) => ({ value, label: roleLabels[value] }));
+const joinButtonClass = buttonClasses("primary", "md", "w-full");
+
+/**
+ * The team card's markup (spec §2 "Team card"). A client component (issue 22), as the athlete card is:
+ * a listing's page then carries each card's fields once, instead of its whole rendered tree a second
+ * time beside its HTML. ./team-card.tsx is the server part that picks the fields.
+ */
+export function TeamCardView({
+  team,
+  urgent,
+  currentUserId,
+  actions,
+}: {
+  team: CardTeam;
+  urgent: UrgentWords | null;
+  currentUserId: string | null;
+  actions?: ReactNode;
+}) {
+  return (
+    // Named by the team's name, as its heading says (no id to repeat per card).
+    <article aria-label={team.name} className="card team-card">
+      <header className="space-y-2">
+        <div className="card-head">
+          <h3 className="card-title min-w-0 break-words">
+            <Link href={`/teams/${team.id}`} className="hover:underline">
+              {team.name}
+            </Link>
+          </h3>
+          <TeamStatusBadge status={team.status} />
+        </div>
+        <p className="text-sm text-slate-700">
+          {`${team.location ?? "Location TBD"} · ${team.active_count}/${team.max_members} members`}
+        </p>
+        {urgent ? <UrgentNotice {...urgent} /> : null}
+      </header>
+      <p className="clamp-3 text-slate-800">{team.description}</p>
+      <LegCoverage covered={team.covered_roles} compact />
+      <TeamFacts team={team} />
+      <div className="team-card-foot">
+        <JoinTeamControl
+          team={{ id: team.id, creator_id: team.creator_id, status: team.status }}
+          currentUserId={currentUserId}
+          roles={roles}
+          buttonClassName={joinButtonClass}
+        />
+        {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+      </div>
+    </article>
+  );
+}
