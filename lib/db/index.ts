@@ -1,6 +1,7 @@
 import "server-only";
 import postgres from "postgres";
 import { serverEnv } from "@/lib/env";
+import { preparesStatements } from "./prepare";
 import { markDbUnavailable } from "./unavailable";
 
 /** Verified JWT claims of the signed-in user (from `supabase.auth.getClaims()`), as PostgREST sees them. */
@@ -24,13 +25,14 @@ export const poolOptions = {
   connect_timeout: 5,
   // After a database restart, reconnect within a second: postgres.js's default wait grows to 20 s.
   backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
-  // Supabase's transaction-mode pooler does not support prepared statements.
+  // Set per connection string by `preparesStatements` (below).
   prepare: false,
 } satisfies postgres.Options<Record<string, postgres.PostgresType>>;
 
 /** The pooled client. Prefer `withRls`: raw queries run with the login role's rights, not the user's. */
 export function pool(): postgres.Sql {
-  globalForDb.__appSql ??= postgres(serverEnv().DATABASE_URL, poolOptions);
+  const url = serverEnv().DATABASE_URL;
+  globalForDb.__appSql ??= postgres(url, { ...poolOptions, prepare: preparesStatements(url) });
   return globalForDb.__appSql;
 }
 
@@ -54,7 +56,7 @@ export async function withRls<T>(claims: Claims | null, fn: (tx: Tx) => Promise<
     .begin(async (tx) => {
       // Not awaited before fn: it goes out in the same write as fn's first statement, and Postgres runs
       // them in order. If it fails, the transaction is aborted and nothing after it runs at all.
-      const ready = tx.unsafe(setup).execute();
+      const ready = tx.unsafe(setup, [], { prepare: false }).execute();
       // Its failure reaches the caller through fn's first statement (the transaction is aborted) or the
       // await below; handled here too, so it is never an unhandled rejection when fn fails first.
       ready.catch(() => {});
@@ -67,11 +69,12 @@ export async function withRls<T>(claims: Claims | null, fn: (tx: Tx) => Promise<
 }
 
 /**
- * The statement that sets the role and claims, with no parameters: with `prepare: false` postgres.js
- * asks Postgres to describe every statement that has parameters before it runs it, a round trip of its
- * own, and holds back the statements after it until then. The claims travel as base64, whose alphabet
- * has no quote, backslash or dollar sign, so they cannot end the string literal; the two switches are
- * the literals true and false.
+ * The statement that sets the role and claims, with no parameters, so it never waits for a describe
+ * round trip (unprepared, postgres.js describes each statement with parameters before it runs it, and
+ * holds back the statements after it until then). withRls runs it unprepared even where the pool
+ * prepares: its text differs per token, and each would stay in every connection's statement cache.
+ * The claims travel as base64, whose alphabet has no quote, backslash or dollar sign, so they cannot
+ * end the string literal; the two switches are the literals true and false.
  */
 export function claimsSetup(wantsUser: boolean, checkSession: boolean, claimsJson: string): string {
   const claims = `convert_from(decode('${Buffer.from(claimsJson, "utf8").toString("base64")}', 'base64'), 'UTF8')`;
