@@ -5,9 +5,10 @@ import { TeamCard } from "@/components/teams/team-card";
 import { browseHref, pageRange, pageSizes, type BrowseFilters } from "@/lib/browse/filters";
 import type { Listings } from "@/lib/data/browse-cache";
 import type { Profile } from "@/lib/data/profiles";
+import { formatCount } from "@/lib/format/count";
 
 const grid = "listing-grid";
-const n = (value: number) => value.toLocaleString("en-AU");
+const n = formatCount;
 
 function SectionHead({
   id,

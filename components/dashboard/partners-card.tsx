@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { Profile } from "@/lib/data/profiles";
 import type { PartnerCounts } from "@/lib/dashboard/partner-counts";
+import { formatCount } from "@/lib/format/count";
 import { cardLink, DashboardCard } from "./dashboard-card";
 
 const rows = [
@@ -19,13 +20,11 @@ export function PartnersCard({ profile, counts }: { profile: Profile; counts: Pa
       ) : (
         <>
           <p className="text-slate-900">
-            <span className="text-ocean-950 text-3xl font-extrabold">
-              {counts.total.toLocaleString("en-AU")}
-            </span>{" "}
+            <span className="text-ocean-950 text-3xl font-extrabold">{formatCount(counts.total)}</span>{" "}
             {counts.total === 1 ? "athlete is" : "athletes are"} looking for a team
           </p>
           <p className="mt-1 text-sm text-slate-700">
-            {counts.nearby.toLocaleString("en-AU")} in {profile.location.display_name || "your area"}
+            {formatCount(counts.nearby)} in {profile.location.display_name || "your area"}
           </p>
           <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
             {rows
@@ -33,9 +32,7 @@ export function PartnersCard({ profile, counts }: { profile: Profile; counts: Pa
               .map(([key, label]) => (
                 <div key={key} className="flex justify-between rounded-lg bg-slate-50 px-3 py-1.5">
                   <dt className="text-slate-700">{label}</dt>
-                  <dd className="font-semibold text-slate-900">
-                    {counts.bySpecialty[key].toLocaleString("en-AU")}
-                  </dd>
+                  <dd className="font-semibold text-slate-900">{formatCount(counts.bySpecialty[key])}</dd>
                 </div>
               ))}
           </dl>

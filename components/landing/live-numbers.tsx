@@ -1,8 +1,9 @@
 import Link from "next/link";
 import { getLiveNumbers } from "@/lib/data/live-numbers";
+import { formatCount } from "@/lib/format/count";
 import { specialties, specialtyLabels } from "@/lib/validation/profile";
 
-const n = (value: number) => value.toLocaleString("en-AU");
+const n = formatCount;
 
 /**
  * "Who is there right now": open teams, urgent needs per leg, athletes looking for a team. Rendered into

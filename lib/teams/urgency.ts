@@ -30,11 +30,12 @@ export function timeLeftInWords(day: string, now: Date = new Date()): string | n
   return `${days} days left`;
 }
 
+// Made once: a formatter costs far more to create than to use, and every team card asks for one.
+const shortDayFormat = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", timeZone: "UTC" });
+
 /** "2 Nov" for 2026-11-02. */
 export function shortDay(day: string): string {
-  return new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", timeZone: "UTC" }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  return shortDayFormat.format(new Date(`${day}T00:00:00Z`));
 }
 
 const roleNoun = { swimmer: "a swimmer", cyclist: "a cyclist", runner: "a runner" } as const;
