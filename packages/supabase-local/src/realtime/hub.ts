@@ -93,6 +93,8 @@ export class Hub {
   private readonly log: (line: string) => void;
   private readonly visibility: Visibility;
   private idle: Promise<void> = Promise.resolve();
+  /** Deletes of delivered changes still in flight (settled() waits for them). */
+  private readonly dropping = new Set<Promise<void>>();
   /** The highest change id notified so far: tells a reset queue (crash restart) from a kept one. */
   private maxSeen = 0n;
   /** While the LISTEN connection is down or recovering, notified ids wait here (see recover). */
@@ -120,8 +122,9 @@ export class Hub {
   }
 
   /** Resolves when everything notified so far has been handled (used on shutdown). */
-  settled(): Promise<void> {
-    return this.idle;
+  async settled(): Promise<void> {
+    await this.idle;
+    await Promise.all(this.dropping);
   }
 
   /** No more deliveries or retries (the stack is stopping). */
@@ -214,10 +217,15 @@ export class Hub {
       this.delivered.add(id);
       if (this.delivered.size > REMEMBERED) this.delivered.delete(this.delivered.values().next().value!);
     }
-    // Delivered: a failure here only leaves rows that are skipped when read again (and swept later).
-    await dropChanges(this.sql, ids).catch((error: unknown) =>
-      this.log(`realtime: taking delivered changes off the queue failed: ${(error as Error).message}`),
-    );
+    // Delivered: taking them off the queue does not hold up the next batch (a change that lands meanwhile
+    // waited for this round trip). A failure here only leaves rows that are skipped when read again (as
+    // delivered) and swept later.
+    const dropping = dropChanges(this.sql, ids)
+      .catch((error: unknown) =>
+        this.log(`realtime: taking delivered changes off the queue failed: ${(error as Error).message}`),
+      )
+      .finally(() => this.dropping.delete(dropping));
+    this.dropping.add(dropping);
   }
 
   private plan(change: ChangeRow): Planned {
