@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { memo, useEffect, useRef } from "react";
 import { deletedAthleteName } from "@/lib/messages/deleted-athlete";
 import type { ConversationSummary, Message } from "@/lib/messages/types";
 import { useConversationRealtime } from "@/lib/messages/use-conversation-realtime";
@@ -59,35 +59,7 @@ export function MessageThread({
         {messages.length === 0 ? (
           <p className="py-10 text-center text-slate-600">No messages yet. Start the conversation!</p>
         ) : (
-          messages.map((m) => {
-            const own = m.sender_id === me;
-            return (
-              <div
-                key={m.id}
-                className={`flex ${own ? "justify-end" : "justify-start"}`}
-                data-message-id={m.id}
-              >
-                <div
-                  className={`max-w-[80%] rounded-2xl px-3 py-2 ${own ? "bg-ocean-700 text-white" : "border border-slate-200 bg-white text-slate-900"}`}
-                >
-                  <MessageText content={m.content} />
-                  <p className={`mt-1 text-xs ${own ? "text-ocean-100" : "text-slate-600"}`}>
-                    <span className="sr-only">{own ? "You, " : `${name}, `}</span>
-                    <RelativeTime iso={m.created_at} />
-                    {own || m.sender_id === null ? null : (
-                      <ReportButton
-                        kind="message"
-                        targetId={m.id}
-                        subject={`message from ${name}`}
-                        ariaLabel={`Report message from ${name}`}
-                        className="hover:text-ocean-800 ml-1 inline-flex min-h-6 items-center px-1 underline underline-offset-2"
-                      />
-                    )}
-                  </p>
-                </div>
-              </div>
-            );
-          })
+          messages.map((m) => <MessageRow key={m.id} message={m} own={m.sender_id === me} name={name} />)
         )}
         {messages.length > 0 && messages[messages.length - 1]!.sender_id === me ? (
           <p className="text-right text-xs text-slate-600" data-testid="read-state">
@@ -105,3 +77,40 @@ export function MessageThread({
     </section>
   );
 }
+
+/**
+ * One message of the thread. Memoized: a new message or a read flag replaces one object in the list
+ * (mergeMessages keeps the others), so only that row renders again, not the whole thread.
+ */
+const MessageRow = memo(function MessageRow({
+  message: m,
+  own,
+  name,
+}: {
+  message: Message;
+  own: boolean;
+  name: string;
+}) {
+  return (
+    <div className={`flex ${own ? "justify-end" : "justify-start"}`} data-message-id={m.id}>
+      <div
+        className={`max-w-[80%] rounded-2xl px-3 py-2 ${own ? "bg-ocean-700 text-white" : "border border-slate-200 bg-white text-slate-900"}`}
+      >
+        <MessageText content={m.content} />
+        <p className={`mt-1 text-xs ${own ? "text-ocean-100" : "text-slate-600"}`}>
+          <span className="sr-only">{own ? "You, " : `${name}, `}</span>
+          <RelativeTime iso={m.created_at} />
+          {own || m.sender_id === null ? null : (
+            <ReportButton
+              kind="message"
+              targetId={m.id}
+              subject={`message from ${name}`}
+              ariaLabel={`Report message from ${name}`}
+              className="hover:text-ocean-800 ml-1 inline-flex min-h-6 items-center px-1 underline underline-offset-2"
+            />
+          )}
+        </p>
+      </div>
+    </div>
+  );
+});

@@ -34,4 +34,18 @@ describe("mergeMessages", () => {
     const t = "2026-11-23T13:00:00+00:00";
     expect([msg("b", t), msg("a", t)].sort(compareMessages).map((m) => m.id)).toEqual(["a", "b"]);
   });
+
+  it("orders a message again when a later copy carries another time (the server's for the optimistic one)", () => {
+    const a = msg("a", "2026-11-23T13:00:00.000003+00:00");
+    const b = msg("b", "2026-11-23T13:00:00.000002+00:00");
+    const thread = mergeMessages([], [a, b]);
+    expect(thread.map((m) => m.id)).toEqual(["b", "a"]);
+    const moved = mergeMessages(thread, [{ ...a, created_at: "2026-11-23T13:00:00.000001+00:00" }]);
+    expect(moved.map((m) => m.id)).toEqual(["a", "b"]);
+    // The same object with its time changed in place is ordered by the new time too.
+    const [first, second] = thread;
+    expect([second!, first!].sort(compareMessages).map((m) => m.id)).toEqual(["b", "a"]);
+    second!.created_at = "2026-11-23T12:59:59+00:00";
+    expect([first!, second!].sort(compareMessages).map((m) => m.id)).toEqual(["a", "b"]);
+  });
 });
