@@ -94,8 +94,14 @@ export async function startConversation(otherProfileId: unknown): Promise<StartR
   }
 }
 
-/** Marks the other person's messages in a conversation read; participants only (spec §5). */
-export async function markRead(conversationId: unknown): Promise<{ ok: true; count: number } | Failure> {
+/**
+ * Marks the other person's messages in a conversation read; participants only (spec §5). Answers how
+ * many it marked and the unread count it leaves, read in the same transaction, so the open thread updates
+ * the badge without a second request for each message it reads.
+ */
+export async function markRead(
+  conversationId: unknown,
+): Promise<{ ok: true; count: number; unread: number } | Failure> {
   const claims = await getClaims();
   if (!claims) return { ok: false, error: E.notAuthenticated, code: "AUTH" };
   const id = uuidSchema.safeParse(conversationId);
@@ -103,7 +109,8 @@ export async function markRead(conversationId: unknown): Promise<{ ok: true; cou
   return withRls(claims, async (tx) => {
     const me = await myProfileId(tx);
     if (!me || !(await isParticipant(tx, id.data))) return { ok: false, error: E.notParticipant } as const;
-    return { ok: true, count: await markConversationRead(tx, id.data, me) } as const;
+    const count = await markConversationRead(tx, id.data, me);
+    return { ok: true, count, unread: await unreadMessageCount(tx) } as const;
   }).catch((error) => {
     if (isSuspendedError(error)) return suspended;
     throw error;

@@ -63,6 +63,14 @@ const readCount = latestOnly<{ unread: number; generation: number }>(({ unread, 
 const countNow = async () => ({ unread: (await fetchInboxState()).unread, generation });
 
 /**
+ * Applies the unread count another request answered with (markRead answers the count it leaves), in
+ * order with the reads above. `load` throws when it has no count; nothing is applied then.
+ */
+export function applyUnreadFrom(load: () => Promise<number>): Promise<boolean> {
+  return readCount(async () => ({ unread: await load(), generation }));
+}
+
+/**
  * Reads the unread count again soon (several triggers in a burst cost one request). A failed read (a busy
  * or restarting server) is retried, so a message is never left uncounted until the next one.
  */
@@ -108,8 +116,9 @@ export function startInbox(): Promise<void> {
       .on("postgres_changes", { event: "UPDATE", schema: "public", table: "messages" }, (payload) => {
         const message = payload.new as Message;
         emit({ kind: "update", message });
-        // Only the read flag changes; the other person reading what I sent leaves my count as it is.
-        if (message.sender_id !== me) refreshUnread();
+        // Only the read flag changes; the other person reading what I sent leaves my count as it is, and
+        // the thread on screen marked this one read itself: its answer carried the count.
+        if (message.sender_id !== me && !isOpenConversation(message.conversation_id)) refreshUnread();
       })
       // Hosted Realtime answers the join first and starts the change feed a moment later, saying so with
       // this system message: count again then too, or a message stored in between goes uncounted.

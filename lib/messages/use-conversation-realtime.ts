@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { fetchMessages, markRead } from "@/lib/actions/messages";
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
-import { refreshUnread, setOpenConversation } from "./inbox";
+import { applyUnreadFrom, setOpenConversation } from "./inbox";
 import { realtimeClient } from "./realtime-client";
 import { lastOf, mergeMessages } from "./order";
 import type { Message } from "./types";
@@ -39,9 +39,13 @@ export function useConversationRealtime({ conversationId, me, initial }: Options
   const markReadSoon = useCallback(() => {
     if (document.hidden) return;
     if (markTimer.current) clearTimeout(markTimer.current);
-    markTimer.current = setTimeout(async () => {
-      const result = await markRead(conversationId).catch(() => null);
-      if (result?.ok && result.count > 0) refreshUnread(0);
+    markTimer.current = setTimeout(() => {
+      // The answer carries the unread count it leaves: the badge takes it, with no second request.
+      void applyUnreadFrom(async () => {
+        const result = await markRead(conversationId);
+        if (!result.ok) throw new Error(result.error);
+        return result.unread;
+      }).catch(() => {});
     }, 100);
   }, [conversationId]);
 
