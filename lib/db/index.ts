@@ -25,7 +25,7 @@ export const poolOptions = {
   connect_timeout: 5,
   // After a database restart, reconnect within a second: postgres.js's default wait grows to 20 s.
   backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
-  // Set per connection string by `preparesStatements` (below).
+  // pool() sets it per connection string (./prepare.ts: not through the transaction pooler).
   prepare: false,
 } satisfies postgres.Options<Record<string, postgres.PostgresType>>;
 
