@@ -2,10 +2,8 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { buttonClasses } from "@/components/ui/button";
 import type { Team } from "@/lib/data/teams";
-import { roleLabels, roleOrder } from "@/lib/teams/labels";
-import { JoinTeamControl } from "./join-team-control";
+import { JoinTeam } from "./join-team";
 import { LegCoverage } from "./leg-coverage";
 import { TeamFacts } from "./team-facts";
 import { TeamStatusBadge } from "./team-status-badge";
@@ -27,9 +25,6 @@ export type CardTeam = Pick<
   | "requirements"
   | "training_schedule"
 >;
-
-const roles = roleOrder.map((value) => ({ value, label: roleLabels[value] }));
-const joinButtonClass = buttonClasses("primary", "md", "w-full");
 
 /**
  * The team card's markup (spec §2 "Team card"). A client component (issue 22), as the athlete card is:
@@ -68,11 +63,9 @@ export function TeamCardView({
       <LegCoverage covered={team.covered_roles} compact />
       <TeamFacts team={team} />
       <div className="team-card-foot">
-        <JoinTeamControl
+        <JoinTeam
           team={{ id: team.id, creator_id: team.creator_id, status: team.status }}
           currentUserId={currentUserId}
-          roles={roles}
-          buttonClassName={joinButtonClass}
         />
         {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
       </div>
