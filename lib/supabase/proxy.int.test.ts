@@ -3,20 +3,31 @@ import { describe, expect, it } from "vitest";
 import { sessionCookieName } from "@/lib/public-env";
 import { CookieJar, createConfirmedUser, serverClient } from "@noosa-tri/supabase-local/test-support";
 import { updateSession } from "./proxy";
+import { signingKeys } from "./signing-keys";
+import { rememberedClaims } from "./verified-claims";
 
-/** A signed-in session cookie whose access token the client believes has expired, so the proxy refreshes. */
-async function expiringSessionCookie(): Promise<string> {
+/** A new user's session cookie as @supabase/ssr wrote it at sign-in (joined if chunked). */
+async function sessionCookie(): Promise<string> {
   const user = await createConfirmedUser();
   const jar = new CookieJar();
   const { error } = await serverClient(jar).auth.signInWithPassword(user);
   if (error) throw error;
-  const chunks = [...jar.cookies]
+  return [...jar.cookies]
     .filter(([name]) => name.startsWith(sessionCookieName))
     .sort(([a], [b]) => a.localeCompare(b, "en", { numeric: true }))
-    .map(([, value]) => value);
-  const session = JSON.parse(Buffer.from(chunks.join("").replace(/^base64-/, ""), "base64url").toString());
+    .map(([, value]) => value)
+    .join("");
+}
+
+/** The same session, with an expiry the client reads as passed, so the proxy refreshes it. */
+function expiring(cookie: string): string {
+  const session = JSON.parse(Buffer.from(cookie.replace(/^base64-/, ""), "base64url").toString());
   session.expires_at = Math.floor(Date.now() / 1000) - 60;
   return `base64-${Buffer.from(JSON.stringify(session)).toString("base64url")}`;
+}
+
+async function expiringSessionCookie(): Promise<string> {
+  return expiring(await sessionCookie());
 }
 
 async function refreshedCookies(url: string, proto: string): Promise<string[]> {
@@ -42,5 +53,30 @@ describe("session cookie from the proxy (issue 13, item 4)", () => {
       expect(cookie).not.toMatch(/;\s*Secure/i);
       expect(cookie).toMatch(/;\s*SameSite=Lax/i);
     }
+  });
+});
+
+describe("a session the proxy has read (issue 22)", () => {
+  it("is answered again without a client, and still refreshed once it is near expiry", async () => {
+    const cookie = await sessionCookie();
+    const request = (value: string) =>
+      new NextRequest(new URL("http://127.0.0.1:3000/dashboard"), {
+        headers: { cookie: `${sessionCookieName}=${value}` },
+      });
+    const first = await updateSession(request(cookie));
+    expect(first.headers.get("location")).toBeNull();
+    expect(first.headers.getSetCookie()).toEqual([]);
+
+    const claims = rememberedClaims(request(cookie).cookies.getAll(), await signingKeys());
+    expect(claims).toMatchObject({ role: "authenticated" });
+    expect(claims?.sub).toMatch(/^[0-9a-f-]{36}$/);
+    const again = await updateSession(request(cookie));
+    expect(again.headers.get("location")).toBeNull();
+
+    // The token is remembered, but the session says it expires: supabase-js must refresh it.
+    const refreshed = await updateSession(request(expiring(cookie)));
+    expect(
+      refreshed.headers.getSetCookie().filter((c) => c.startsWith(sessionCookieName)).length,
+    ).toBeGreaterThan(0);
   });
 });

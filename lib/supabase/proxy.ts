@@ -6,7 +6,7 @@ import { hasSessionCookie } from "@/lib/supabase/session-cookie";
 import { visitorAuthClient } from "./auth-client";
 import { isHttps } from "./cookie-options";
 import { signingKeys } from "./signing-keys";
-import { verifiedClaims } from "./verified-claims";
+import { rememberedClaims, verifiedClaims } from "./verified-claims";
 
 /**
  * Refreshes the session cookie on every matched request and sends visitors away from protected
@@ -26,27 +26,33 @@ export async function updateSession(request: NextRequest) {
   const jwks = await signingKeys();
   let response = NextResponse.next({ request });
 
-  // Token refreshes are rate-limited per address too, so they name the visitor (./forwarding.ts).
-  const visitor = { ip: clientIp(request.headers), https: isHttps(request.headers, request.url) };
-  const auth = visitorAuthClient(
-    {
-      getAll() {
-        return request.cookies.getAll();
+  // supabase-js reads the session, refreshing an expiring token.
+  const readSession = () => {
+    // Token refreshes are rate-limited per address too, so they name the visitor (./forwarding.ts).
+    const visitor = { ip: clientIp(request.headers), https: isHttps(request.headers, request.url) };
+    const auth = visitorAuthClient(
+      {
+        getAll() {
+          return request.cookies.getAll();
+        },
+        setAll(cookiesToSet, headers) {
+          for (const { name, value } of cookiesToSet) request.cookies.set(name, value);
+          response = NextResponse.next({ request });
+          for (const { name, value, options } of cookiesToSet) response.cookies.set(name, value, options);
+          for (const [name, value] of Object.entries(headers ?? {})) response.headers.set(name, value);
+        },
       },
-      setAll(cookiesToSet, headers) {
-        for (const { name, value } of cookiesToSet) request.cookies.set(name, value);
-        response = NextResponse.next({ request });
-        for (const { name, value, options } of cookiesToSet) response.cookies.set(name, value, options);
-        for (const [name, value] of Object.entries(headers ?? {})) response.headers.set(name, value);
-      },
-    },
-    visitor,
-  );
+      visitor,
+    );
+    // Nothing may run between creating the client and getClaims(): it is what refreshes an expiring
+    // token, and anything in between could act on a stale session.
+    // (The signature is checked once per token and key set: ./verified-claims.ts.)
+    return verifiedClaims(auth, jwks);
+  };
 
-  // Nothing may run between creating the client and getClaims(): it is what refreshes an expiring
-  // token, and anything in between could act on a stale session.
-  // (The signature is checked once per token and key set: ./verified-claims.ts.)
-  const signedIn = Boolean((await verifiedClaims(auth, jwks))?.sub);
+  // A session whose token this process verified, not near expiry, reads unchanged: no client to build
+  // (./verified-claims.ts).
+  const signedIn = Boolean((rememberedClaims(request.cookies.getAll(), jwks) ?? (await readSession()))?.sub);
 
   const { pathname, search } = request.nextUrl;
   if (!signedIn && isProtectedPath(pathname)) {

@@ -1,5 +1,7 @@
+import { createChunks, stringToBase64URL } from "@supabase/ssr";
 import { describe, expect, it, vi } from "vitest";
-import { verifiedClaims } from "./verified-claims";
+import { sessionCookieName } from "@/lib/public-env";
+import { rememberedClaims, sessionInCookies, verifiedClaims } from "./verified-claims";
 
 type Auth = Parameters<typeof verifiedClaims>[0];
 const keys = () => ({ keys: [{ kid: "k1", kty: "EC" }] }) as unknown as Parameters<typeof verifiedClaims>[1];
@@ -57,5 +59,55 @@ describe("verifiedClaims", () => {
     const none = fakeAuth(null, null);
     expect(await verifiedClaims(none.auth, keys())).toBeNull();
     expect(none.getClaims).not.toHaveBeenCalled();
+  });
+});
+
+/** The session cookie(s) as @supabase/ssr writes them, chunked when longer than `chunkSize`. */
+function sessionCookies(token: string, expiresAt: number, chunkSize?: number) {
+  const session = { access_token: token, expires_at: expiresAt, refresh_token: "r", user: { id: "u" } };
+  return createChunks(sessionCookieName, `base64-${stringToBase64URL(JSON.stringify(session))}`, chunkSize);
+}
+
+describe("sessionInCookies", () => {
+  it("reads the session @supabase/ssr wrote, whole or in chunks", () => {
+    const whole = sessionCookies("token-w", 1_900_000_000);
+    expect(whole).toHaveLength(1);
+    expect(sessionInCookies([{ name: "other", value: "1" }, ...whole])).toEqual({
+      token: "token-w",
+      expiresAt: 1_900_000_000,
+    });
+    const chunked = sessionCookies("token-" + "é".repeat(300), 1_900_000_000, 200);
+    expect(chunked.length).toBeGreaterThan(2);
+    expect(sessionInCookies(chunked.reverse())?.token).toBe("token-" + "é".repeat(300));
+  });
+
+  it("is null for no cookie, another format or a broken value", () => {
+    expect(sessionInCookies([])).toBeNull();
+    expect(sessionInCookies([{ name: sessionCookieName, value: '{"access_token":"t"}' }])).toBeNull();
+    expect(sessionInCookies([{ name: sessionCookieName, value: "base64-%%%" }])).toBeNull();
+    expect(sessionInCookies([{ name: `${sessionCookieName}.1`, value: "base64-abc" }])).toBeNull();
+  });
+});
+
+describe("rememberedClaims", () => {
+  it("answers for a session whose token was verified with the key set in use, without a client", async () => {
+    const jwks = keys();
+    const claims = { sub: "u5", role: "authenticated", exp: inAnHour() };
+    const cookies = sessionCookies("token-e", claims.exp);
+    expect(rememberedClaims(cookies, jwks)).toBeNull();
+    await verifiedClaims(fakeAuth("token-e", claims).auth, jwks);
+    expect(rememberedClaims(cookies, jwks)).toEqual(claims);
+    expect(rememberedClaims(cookies, keys())).toBeNull();
+    expect(rememberedClaims(cookies, undefined)).toBeNull();
+    expect(rememberedClaims(sessionCookies("token-other", claims.exp), jwks)).toBeNull();
+  });
+
+  it("leaves a session near its expiry to supabase-js, which refreshes it", async () => {
+    const jwks = keys();
+    const soon = Math.floor(Date.now() / 1000) + 120;
+    const claims = { sub: "u6", role: "authenticated", exp: soon };
+    await verifiedClaims(fakeAuth("token-f", claims).auth, jwks);
+    expect(await verifiedClaims(fakeAuth("token-f", null).auth, jwks)).toEqual(claims);
+    expect(rememberedClaims(sessionCookies("token-f", soon), jwks)).toBeNull();
   });
 });
