@@ -1,7 +1,7 @@
 import "server-only";
 import { unstable_cache } from "next/cache";
 import type { BrowseFilters } from "@/lib/browse/filters";
-import { withRls, type Claims } from "@/lib/db";
+import { withRls, type Claims, type Tx } from "@/lib/db";
 import { listAthletes, listOpenTeams, type ListedAthlete, type ListedTeam, type Listing } from "./browse";
 import { findProfileByAuthId, type Profile } from "./profiles";
 import { publicTeamsTag } from "./public-teams";
@@ -35,20 +35,26 @@ const sharedListings = (filters: BrowseFilters): Promise<Listings> => {
 /**
  * What /browse shows a viewer: a visitor gets the shared copy; a signed-in athlete is read as themselves
  * (blocks both ways, "needs my specialty", and never a copy up to 5 s old of what they have just changed),
- * their profile and both lists in one transaction (one BEGIN, claims setup and COMMIT, not two).
+ * their profile and both lists in one transaction and, unless the lists depend on the viewer's leg
+ * ("needs my specialty"), in one round trip. Blocks are the viewer's own (private.my_blocked_profiles()
+ * reads them from the claims), so they apply whether or not the profile has been read yet.
  */
 export async function browseListings(
   claims: Claims | null,
   filters: BrowseFilters,
 ): Promise<{ me: Profile | null; listings: Listings }> {
   if (!claims) return { me: null, listings: await sharedListings(filters) };
+  const lists = (tx: Tx, viewer: { specialty?: Profile["specialty"] | null; signedIn: boolean }) =>
+    Promise.all([listOpenTeams(tx, filters, viewer), listAthletes(tx, filters, viewer)]);
   return withRls(claims, async (tx) => {
+    if (!filters.mine) {
+      const [me, listings] = await Promise.all([
+        findProfileByAuthId(tx, claims.sub),
+        lists(tx, { signedIn: true }),
+      ]);
+      return { me, listings };
+    }
     const me = await findProfileByAuthId(tx, claims.sub);
-    const viewer = { specialty: me?.specialty ?? null, signedIn: !!me };
-    const listings: Listings = await Promise.all([
-      listOpenTeams(tx, filters, viewer),
-      listAthletes(tx, filters, viewer),
-    ]);
-    return { me, listings };
+    return { me, listings: await lists(tx, { specialty: me?.specialty ?? null, signedIn: true }) };
   });
 }

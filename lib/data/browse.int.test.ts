@@ -130,6 +130,40 @@ describe("browse listings", () => {
     expect(beginnerTeams.items.map((t) => t.id)).not.toContain(teamIds.open);
   });
 
+  it("pages open teams urgent-first, by day then newest, then the rest newest, with no gap or repeat", async () => {
+    // 5 urgent (days shuffled), 1 whose urgent day has passed, 8 plain; each created a minute apart.
+    const days = [3, 1, 5, 2, 4, -2, null, null, null, null, null, null, null, null];
+    // One team per creator (teams_one_per_creator): a creator each.
+    const creators = await admin<{ id: string }[]>`
+      insert into auth.users (id, email)
+      select u, u || '@example.test' from (select gen_random_uuid() as u from generate_series(1, ${days.length})) g
+      returning id`;
+    const mine = await admin<{ id: string }[]>`
+      insert into public.teams (name, description, creator_id, status, requirements, urgent_role, urgent_by, created_at)
+      select ${`Paged ${run} `} || n, 'A relay team for the paging test', c, 'open',
+             ${admin.json({ roles: ["runner"], experience_levels: ["advanced"] })},
+             case when d is null then null else 'runner' end,
+             (now() at time zone 'Australia/Brisbane')::date + d, now() - n * interval '1 minute'
+      from unnest(${days}::int[], ${creators.map((c) => c.id)}::uuid[]) with ordinality as x(d, c, n)
+      order by n
+      returning id`;
+    try {
+      const { items, total } = await teamsAs(null);
+      expect(total).toBeGreaterThan(12);
+      expect(items).toHaveLength(total);
+      expect(new Set(items.map((t) => t.id)).size).toBe(total);
+      const order = mine.map((t) => t.id);
+      const byIndex = (i: number) => order[i]!;
+      // Urgent by day (1, 2, 3, 4, 5 are rows 2, 4, 1, 5, 3), then the rest newest first (rows 6..14).
+      const expected = [1, 3, 0, 4, 2, 5, 6, 7, 8, 9, 10, 11, 12, 13].map(byIndex);
+      expect(items.map((t) => t.id).filter((id) => order.includes(id))).toEqual(expected);
+      expect(items.find((t) => t.id === byIndex(5))?.urgent_by).not.toBeNull();
+    } finally {
+      await admin`delete from public.teams where id in ${admin(mine.map((t) => t.id))}`;
+      await admin`delete from auth.users where id in ${admin(creators.map((c) => c.id))}`;
+    }
+  });
+
   it("lists urgent teams first", async () => {
     const { items } = await teamsAs(null);
     const firstPlain = items.findIndex((t) => t.urgent_by === null);

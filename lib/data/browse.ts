@@ -57,9 +57,11 @@ const memberCounts = (tx: Tx) => tx`
 
 /**
  * Open teams, urgent ones first (by the day they need someone; a past day no longer counts), then newest;
- * filtered by a leg they need and a level they accept. One page plus the total. The two parts are read
- * separately, each in the order of its partial index (teams_open_urgent_idx, teams_open_created_idx), so a
- * page never sorts every open team.
+ * filtered by a leg they need and a level they accept. One page plus the total, in one round trip (issue
+ * 22: each wait on Postgres costs the one Node process a write, a read and a turn of its loop). The two
+ * parts are read separately, each in the order of its partial index (teams_open_urgent_idx,
+ * teams_open_created_idx) and only as far as the page's end, so a page never sorts every open team; the
+ * member counts are read for the page's rows only.
  */
 export async function listOpenTeams(
   tx: Tx,
@@ -71,33 +73,33 @@ export async function listOpenTeams(
   const needs = { ...(role ? { roles: [role] } : {}), ...(f.level ? { experience_levels: [f.level] } : {}) };
   const where = tx`t.status = 'open' ${role || f.level ? tx`and t.requirements @> ${JSON.stringify(needs)}::text::jsonb` : tx``}
     ${viewer.signedIn ? tx`and t.creator_id not in (select b.auth_id from private.my_blocked_profiles() b)` : tx``}`;
-  const urgent = tx`t.urgent_by is not null and t.urgent_by >= ${noosaToday(tx)}`;
   const size = pageSizes.teams;
   const offset = (f.teamPage - 1) * size;
+  const fields = tx`t.id, t.name, t.description, t.location, t.creator_id, t.status, t.max_members,
+    t.requirements, t.training_schedule, t.urgent_role, t.urgent_by, t.created_at`;
+  // Urgent ones (part 0) by their day, then the rest (part 1) newest first.
+  const order = tx`t.part, case when t.part = 0 then t.urgent_by end, t.created_at desc`;
 
-  const [[count], [urgentCount]] = await Promise.all([
+  const [rows, [count]] = await Promise.all([
+    tx<ListedTeam[]>`
+      select ${teamColumns(tx)}
+      from (
+        select * from (
+          (select ${fields}, 0 as part from public.teams t
+            where ${where} and t.urgent_by is not null and t.urgent_by >= ${noosaToday(tx)}
+            order by t.urgent_by, t.created_at desc limit ${offset + size})
+          union all
+          (select ${fields}, 1 as part from public.teams t
+            where ${where} and (t.urgent_by is null or t.urgent_by < ${noosaToday(tx)})
+            order by t.created_at desc limit ${offset + size})
+        ) t
+        order by ${order}
+        limit ${size} offset ${offset}
+      ) t ${memberCounts(tx)}
+      order by ${order}`,
     tx<{ n: number }[]>`select count(*)::int as n from public.teams t where ${where}`,
-    tx<{ n: number }[]>`select count(*)::int as n from public.teams t where ${where} and ${urgent}`,
   ]);
-  const u = urgentCount!.n;
-  const urgentRows =
-    offset < u
-      ? await tx<ListedTeam[]>`
-          select ${teamColumns(tx)} from public.teams t ${memberCounts(tx)}
-          where ${where} and ${urgent}
-          order by t.urgent_by, t.created_at desc
-          limit ${size} offset ${offset}`
-      : [];
-  const rest = size - urgentRows.length;
-  const otherRows =
-    rest > 0
-      ? await tx<ListedTeam[]>`
-          select ${teamColumns(tx)} from public.teams t ${memberCounts(tx)}
-          where ${where} and (t.urgent_by is null or t.urgent_by < ${noosaToday(tx)})
-          order by t.created_at desc
-          limit ${rest} offset ${Math.max(0, offset - u)}`
-      : [];
-  return { items: [...urgentRows, ...otherRows], total: count!.n };
+  return { items: rows, total: count!.n };
 }
 
 /**
