@@ -140,6 +140,18 @@ async function dynamicRows(
     target: "",
     met: null,
   });
+  // Next.js's own cost of a page rendered per request: the floor's page at /dynamic. No app page can
+  // beat it; the signed-in pages' ratios to `/` read against this one's.
+  const bareDynamic = await hammer(`${floor}/dynamic`, { seconds });
+  (raw.dynamic as Record<string, PageFigures>)["floor, rendered per request"] = bareDynamic;
+  rows.push({
+    figure: "req/s the floor's page rendered per request (reference; p50 / p95 ms)",
+    app: "",
+    floor: `${bareDynamic.rps.toFixed(0)} (${Math.round(bareDynamic.p50)} / ${Math.round(bareDynamic.p95)})`,
+    value: `${(bareDynamic.rps / reference.rps).toFixed(3)} of /`,
+    target: "",
+    met: null,
+  });
   const pages: {
     label: string;
     path: string;

@@ -27,7 +27,7 @@ export function buildApp(distDir: string) {
 
 /**
  * A bare App Router page built with the project's own Next.js: one static page, a heading and a paragraph,
- * nothing else. Measured beside the app in the same run, it is the framework's floor on this machine.
+ * nothing else (and the same page rendered per request at /dynamic). Measured beside the app in the same run, it is the framework's floor on this machine.
  */
 export function buildFloor(dir = ".next-baseline"): string {
   mkdirSync(join(dir, "app"), { recursive: true });
@@ -40,6 +40,14 @@ export function buildFloor(dir = ".next-baseline"): string {
   writeFileSync(
     join(dir, "app", "page.jsx"),
     "export default function Page() { return <main><h1>Baseline</h1><p>A bare Next.js page.</p></main>; }\n",
+  );
+  // The same page rendered per request: what Next.js itself spends on any dynamic page on this machine,
+  // the reference for the app's signed-in pages (scripts/bench/index.ts, dynamicRows).
+  mkdirSync(join(dir, "app", "dynamic"), { recursive: true });
+  writeFileSync(
+    join(dir, "app", "dynamic", "page.jsx"),
+    'import { connection } from "next/server";\n' +
+      "export default async function Page() { await connection(); return <main><h1>Baseline</h1><p>A bare Next.js page.</p></main>; }\n",
   );
   execFileSync(nextBin, ["build", dir], {
     stdio: ["ignore", "ignore", "inherit"],
