@@ -174,25 +174,19 @@ describe("browse listings", () => {
 
 describe("dashboard reads", () => {
   it("count other listed athletes per specialty and in the viewer's place", async () => {
-    const counts = await withRls(claimsOf(ids.listed.auth), (tx) =>
-      partnerCounts(tx, { id: ids.listed.profile, place }),
-    );
+    const counts = await withRls(claimsOf(ids.listed.auth), (tx) => partnerCounts(tx, ids.listed.auth));
     // Of this test's athletes, swimmer and creator are listed and share the place; "listed" is the viewer.
     expect(counts.nearby).toBe(2);
     expect(counts.total).toBe(Object.values(counts.bySpecialty).reduce((a, b) => a + b, 0));
   });
 
   it("show the viewer's own teams, including a closed one, and whether they created one", async () => {
-    const mine = await withRls(claimsOf(ids.closedCreator.auth), (tx) =>
-      myTeams(tx, { id: ids.closedCreator.profile, authId: ids.closedCreator.auth }),
-    );
+    const mine = await withRls(claimsOf(ids.closedCreator.auth), (tx) => myTeams(tx, ids.closedCreator.auth));
     expect(mine).toEqual({
       createdOne: true,
       teams: [expect.objectContaining({ id: teamIds.closed, status: "closed" })],
     });
-    const none = await withRls(claimsOf(ids.swimmer.auth), (tx) =>
-      myTeams(tx, { id: ids.swimmer.profile, authId: ids.swimmer.auth }),
-    );
+    const none = await withRls(claimsOf(ids.swimmer.auth), (tx) => myTeams(tx, ids.swimmer.auth));
     expect(none).toEqual({ createdOne: false, teams: [] });
   });
 });

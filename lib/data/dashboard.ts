@@ -5,17 +5,22 @@ import type { ConversationSummary } from "@/lib/messages/types";
 import { listConversations } from "./conversations";
 import { findProfileByAuthId, type Profile } from "./profiles";
 
+// The dashboard's reads name the viewer by account id and find their profile in SQL, so none waits for
+// another: the whole dashboard is one round trip after the claims setup (issue 22).
+const myProfile = (tx: Tx, authId: string) => tx`(select id from public.profiles where auth_id = ${authId})`;
+
 /**
  * Find Partners: other public looking-for-team athletes, per specialty, and how many share the viewer's
  * location display name. One index scan on the listed-profile index (one statement: each is a round trip).
  */
-export async function partnerCounts(tx: Tx, me: { id: string; place: string }): Promise<PartnerCounts> {
+export async function partnerCounts(tx: Tx, authId: string): Promise<PartnerCounts> {
   const rows = await tx<{ specialty: string | null; n: number; nearby: number }[]>`
-    select specialty, count(*)::int as n,
-           (count(*) filter (where location ->> 'display_name' = ${me.place}))::int as nearby
-    from public.profiles
-    where is_public and looking_for_team and id <> ${me.id}
-    group by specialty`;
+    with me as (select id, location ->> 'display_name' as place from public.profiles where auth_id = ${authId})
+    select p.specialty, count(*)::int as n,
+           (count(*) filter (where p.location ->> 'display_name' = me.place))::int as nearby
+    from public.profiles p, me
+    where p.is_public and p.looking_for_team and p.id <> me.id
+    group by p.specialty`;
   return foldPartnerCounts(
     rows,
     rows.reduce((sum, r) => sum + r.nearby, 0),
@@ -26,30 +31,29 @@ export type MyTeam = { id: string; name: string; status: "open" | "full" | "clos
 
 /**
  * The viewer's teams (created, or a live member of), newest first, at most `limit` (spec: 2), and whether
- * they created one (Create Team is hidden then: one team per creator).
+ * they created one (Create Team is hidden then: one team per creator). Both asked at once.
  */
 export async function myTeams(
   tx: Tx,
-  me: { id: string; authId: string },
+  authId: string,
   limit = 2,
 ): Promise<{ teams: MyTeam[]; createdOne: boolean }> {
-  const teams = await tx<(MyTeam & { created_at: Date })[]>`
-    select t.id, t.name, t.status, t.creator_id = ${me.authId} as own, t.created_at
-    from public.teams t where t.creator_id = ${me.authId}
-    union
-    select t.id, t.name, t.status, t.creator_id = ${me.authId} as own, t.created_at
-    from public.team_members m join public.teams t on t.id = m.team_id
-    where m.profile_id = ${me.id} and m.status in ('active', 'pending')
-    order by created_at desc
-    limit ${limit}`;
-  const createdOne = teams.some((t) => t.own) || (await hasCreatedTeam(tx, me.authId));
-  return { teams: teams.map(({ id, name, status, own }) => ({ id, name, status, own })), createdOne };
-}
-
-async function hasCreatedTeam(tx: Tx, authId: string): Promise<boolean> {
-  const [row] = await tx<{ yes: boolean }[]>`
-    select exists (select 1 from public.teams where creator_id = ${authId}) as yes`;
-  return row!.yes;
+  const [teams, [created]] = await Promise.all([
+    tx<(MyTeam & { created_at: Date })[]>`
+      select t.id, t.name, t.status, t.creator_id = ${authId} as own, t.created_at
+      from public.teams t where t.creator_id = ${authId}
+      union
+      select t.id, t.name, t.status, t.creator_id = ${authId} as own, t.created_at
+      from public.team_members m join public.teams t on t.id = m.team_id
+      where m.profile_id = ${myProfile(tx, authId)} and m.status in ('active', 'pending')
+      order by created_at desc
+      limit ${limit}`,
+    tx<{ yes: boolean }[]>`select exists (select 1 from public.teams where creator_id = ${authId}) as yes`,
+  ]);
+  return {
+    teams: teams.map(({ id, name, status, own }) => ({ id, name, status, own })),
+    createdOne: created!.yes,
+  };
 }
 
 export type Dashboard = {
@@ -62,15 +66,15 @@ export type Dashboard = {
 
 /**
  * Everything the dashboard's cards show (spec §2), in the caller's one transaction: the viewer's profile
- * (null without one), then their 3 latest conversations, Find Partners and their teams side by side.
+ * (null without one: then nothing else is shown), their 3 latest conversations, Find Partners and their
+ * teams, all asked at once.
  */
 export async function readDashboard(tx: Tx, authId: string): Promise<Dashboard | null> {
-  const profile = await findProfileByAuthId(tx, authId);
-  if (!profile) return null;
-  const [conversations, counts, mine] = await Promise.all([
+  const [profile, conversations, counts, mine] = await Promise.all([
+    findProfileByAuthId(tx, authId),
     listConversations(tx, 3),
-    partnerCounts(tx, { id: profile.id, place: profile.location.display_name }),
-    myTeams(tx, { id: profile.id, authId: profile.auth_id }),
+    partnerCounts(tx, authId),
+    myTeams(tx, authId),
   ]);
-  return { profile, conversations, counts, ...mine };
+  return profile ? { profile, conversations, counts, ...mine } : null;
 }
