@@ -24,7 +24,8 @@ export async function updateSession(request: NextRequest) {
 
   // Auth's keys, kept by this process (./signing-keys.ts): a valid session verifies even with Auth down.
   const jwks = await signingKeys();
-  let response = NextResponse.next({ request });
+  // Request headers are only handed on (`{ request }`) when a refresh changes the cookies (setAll).
+  let response = NextResponse.next();
 
   // supabase-js reads the session, refreshing an expiring token.
   const readSession = () => {
