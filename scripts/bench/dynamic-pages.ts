@@ -6,8 +6,21 @@
  * p95 comes from every response's time (autocannon's own summary has no p95).
  */
 import autocannon from "autocannon";
+import { treeCpuMs } from "../load/processes.ts";
 
-export type PageFigures = { rps: number; p50: number; p95: number; errors: number; bytes: number };
+/**
+ * `cpuMs`: the server's CPU time per request over the run (its process tree, from /proc), when the caller
+ * names the server. Unlike req/s it hardly moves with what else the machine is doing: on a shared 2-core
+ * machine it is the steadier way to compare two pages, or two builds of one.
+ */
+export type PageFigures = {
+  rps: number;
+  p50: number;
+  p95: number;
+  errors: number;
+  bytes: number;
+  cpuMs?: number;
+};
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
@@ -18,7 +31,8 @@ export async function hammer(
     cookie,
     seconds = 10,
     connections = 20,
-  }: { cookie?: string; seconds?: number; connections?: number } = {},
+    serverPid,
+  }: { cookie?: string; seconds?: number; connections?: number; serverPid?: number } = {},
 ): Promise<PageFigures> {
   const times: number[] = [];
   const probe = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: "manual" });
@@ -30,10 +44,14 @@ export async function hammer(
     duration: seconds,
     headers: cookie ? { cookie } : {},
   });
+  let responses = 0;
   instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {
+    responses++;
     if (status === 200) times.push(ms);
   });
+  const cpuBefore = serverPid ? treeCpuMs(serverPid) : 0;
   const result = await instance;
+  const cpuMs = serverPid ? (treeCpuMs(serverPid) - cpuBefore) / Math.max(1, responses) : undefined;
   times.sort((a, b) => a - b);
   return {
     rps: result.requests.average,
@@ -41,5 +59,6 @@ export async function hammer(
     p95: percentile(times, 95),
     errors: result.errors + result.timeouts + result.non2xx,
     bytes,
+    ...(cpuMs ? { cpuMs } : {}),
   };
 }

@@ -24,7 +24,7 @@ import { gzipScriptBytes } from "./js-size.ts";
 import { lighthouse, type LighthouseSample } from "./lighthouse.ts";
 import { renderTimes, type RenderFigures } from "./render.ts";
 import { save, text, type Row } from "./report.ts";
-import { buildApp, buildFloor, serve, stopServers } from "./servers.ts";
+import { buildApp, buildFloor, serve, serverPid, stopServers } from "./servers.ts";
 import { sessionCookieHeader } from "./session.ts";
 import { explainAll, startCapture, stopCapture, type Captured } from "./sql-capture.ts";
 import { median, ratio } from "./stats.ts";
@@ -129,7 +129,8 @@ async function dynamicRows(
   thread: string | null,
 ) {
   const seconds = quick ? 3 : 10;
-  const reference = await hammer(`${app}/`, { seconds });
+  const appPid = serverPid(app);
+  const reference = await hammer(`${app}/`, { seconds, serverPid: appPid });
   const bare = await hammer(`${floor}/`, { seconds });
   raw.dynamic = { "/": reference, floor: bare };
   rows.push({
@@ -168,7 +169,7 @@ async function dynamicRows(
     ...(team ? [{ label: "/teams/{id}, signed in", path: `/teams/${team}`, cookie }] : []),
   ];
   for (const page of pages) {
-    const f: PageFigures = await hammer(app + page.path, { cookie: page.cookie, seconds });
+    const f: PageFigures = await hammer(app + page.path, { cookie: page.cookie, seconds, serverPid: appPid });
     (raw.dynamic as Record<string, PageFigures>)[page.label] = f;
     const r = f.rps / reference.rps;
     const want = page.today !== undefined && page.times ? page.today * page.times : null;
@@ -177,7 +178,8 @@ async function dynamicRows(
       figure: `req/s ${page.label} (p50 / p95 ms, errors)`,
       app: `${f.rps.toFixed(0)} (${Math.round(f.p50)} / ${Math.round(f.p95)}, ${f.errors})`,
       floor: bare.rps.toFixed(0),
-      value: `${r.toFixed(3)} of /`,
+      // And the server's CPU per request against `/`'s: the same comparison, steadier on a busy machine.
+      value: `${r.toFixed(3)} of /${f.cpuMs && reference.cpuMs ? `; CPU ${(f.cpuMs / reference.cpuMs).toFixed(1)}× /'s` : ""}`,
       target: [
         want ? `≥ ${want.toFixed(3)} of / (${page.times}× today)` : "",
         p95Target ? `p95 ≤ ${p95Target} ms` : "",

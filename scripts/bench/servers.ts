@@ -6,6 +6,10 @@ import { join } from "node:path";
 
 export const nextBin = join("node_modules", ".bin", "next");
 const running: ChildProcess[] = [];
+const pids = new Map<string, number>();
+
+/** The process serving `origin` (one `serve` started), for its CPU time (scripts/load/processes.ts). */
+export const serverPid = (origin: string): number | undefined => pids.get(origin);
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -65,6 +69,7 @@ export async function serve(dir: string, env: Record<string, string> = {}): Prom
   });
   running.push(server);
   const url = `http://127.0.0.1:${port}`;
+  if (server.pid) pids.set(url, server.pid);
   for (let attempt = 0; attempt < 300; attempt++) {
     const up = await fetch(url).then(
       (r) => r.status < 500,

@@ -53,6 +53,11 @@ function tree(stats: Stat[], root: number): Stat[] {
   return stats.filter((s) => ids.has(s.pid));
 }
 
+/** CPU time (ms) used so far by `root` and every process below it: 0 where there is no /proc. */
+export function treeCpuMs(root: number): number {
+  return (tree(allStats(), root).reduce((sum, s) => sum + s.ticks, 0) * 1000) / TICKS;
+}
+
 export function cmdline(pid: number): string {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
