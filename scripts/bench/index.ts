@@ -464,7 +464,7 @@ async function main() {
   console.log(`\n${text(rows)}\n`);
   const { dir, stamp } = save(rows, raw, when, { readme: !onlyArg });
   console.log(
-    `written: ${dir}/${stamp}.json, ${dir}/${stamp}.md, ${dir}/latest.md and the README's table (${Math.round((Date.now() - started) / 1000)} s)`,
+    `written: ${dir}/${stamp}.json, ${dir}/${stamp}.md${onlyArg ? "" : `, ${dir}/latest.md and the README's table`} (${Math.round((Date.now() - started) / 1000)} s)`,
   );
 }
 

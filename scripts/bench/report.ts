@@ -63,13 +63,13 @@ export function save(rows: Row[], raw: unknown, when: Date, { readme: toReadme =
     JSON.stringify({ when, machine: machineLine, rows, raw }, null, 2),
   );
   writeFileSync(join(dir, `${stamp}.md`), md);
-  writeFileSync(join(dir, "latest.md"), md);
+  // latest.md and the README's table are the latest full run; a subset run (--only) is in its own files.
+  if (toReadme) writeFileSync(join(dir, "latest.md"), md);
   const readme = readFileSync("README.md", "utf8");
   const start = "<!-- bench:start -->";
   const end = "<!-- bench:end -->";
   const a = readme.indexOf(start);
   const b = readme.indexOf(end);
-  // A subset run (--only) would replace the full table with a part of it: it writes bench/results only.
   if (toReadme && a !== -1 && b > a) {
     writeFileSync("README.md", `${readme.slice(0, a + start.length)}\n${md}${readme.slice(b)}`);
   }
