@@ -112,8 +112,11 @@ export async function listOpenTeams(
  */
 export async function findTeamWithMembers(tx: Tx, id: string): Promise<TeamWithMembers | null> {
   if (!teamIdSchema.safeParse(id).success) return null;
-  const [row] = await tx<Row<Team>[]>`${selectTeams(tx)} where t.id = ${id}`;
+  // Asked together (one round trip): team_roster answers nothing for a team that is missing or hidden.
+  const [[row], members] = await Promise.all([
+    tx<Row<Team>[]>`${selectTeams(tx)} where t.id = ${id}`,
+    tx<Row<TeamMember>[]>`select * from public.team_roster(${id})`,
+  ]);
   if (!row) return null;
-  const members = await tx<Row<TeamMember>[]>`select * from public.team_roster(${id})`;
   return { ...toTeam(row), members: members.map((m) => ({ ...m, joined_at: iso(m.joined_at) })) };
 }

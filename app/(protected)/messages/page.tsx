@@ -23,16 +23,17 @@ export default async function MessagesPage({ searchParams }: Props) {
   const { claims } = await requireUser("/messages");
   const { c } = await searchParams;
   const wanted = uuidSchema.safeParse(Array.isArray(c) ? c[0] : c);
-  // One transaction: the list (one query), and the open thread when asked for.
+  // One transaction and one round trip: the list, and the open thread when asked for. RLS answers
+  // nothing for a conversation that is not the viewer's, and then nothing of it is shown.
   const data = await withRls(claims, async (tx) => {
-    const me = await myProfileId(tx);
+    const [me, conversations, active, thread] = await Promise.all([
+      myProfileId(tx),
+      listConversations(tx),
+      wanted.success ? findConversation(tx, wanted.data) : null,
+      wanted.success ? listMessages(tx, wanted.data) : [],
+    ]);
     if (!me) return null;
-    const conversations = await listConversations(tx);
-    const active = wanted.success
-      ? (conversations.find((x) => x.id === wanted.data) ?? (await findConversation(tx, wanted.data)))
-      : null;
-    const messages = active ? await listMessages(tx, active.id) : [];
-    return { me, conversations, active, messages };
+    return { me, conversations, active, messages: active ? thread : [] };
   });
 
   return (

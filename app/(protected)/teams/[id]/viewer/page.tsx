@@ -15,6 +15,7 @@ import { withRls, type Claims } from "@/lib/db";
 import { findProfileByAuthId } from "@/lib/data/profiles";
 import { findMyInvitation, listFitCandidates, listTeamInvitations } from "@/lib/data/team-invitations";
 import { findTeamWithMembers } from "@/lib/data/teams";
+import { teamIdSchema } from "@/lib/validation/team";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { fitPage, rankCandidates } from "@/lib/teams/fit-ranking";
 import { roleLabels } from "@/lib/teams/labels";
@@ -202,13 +203,18 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
 
 function readViewerPage(claims: Claims, id: string, viewerId: string, progress: { teamRead: boolean }) {
   return withRls(claims, async (tx) => {
-    const [team, me] = await Promise.all([findTeamWithMembers(tx, id), findProfileByAuthId(tx, viewerId)]);
+    // The viewer's own invitation is asked with the team (one round trip), the creator's lists after it.
+    const [team, me, mine] = await Promise.all([
+      findTeamWithMembers(tx, id),
+      findProfileByAuthId(tx, viewerId),
+      teamIdSchema.safeParse(id).success ? findMyInvitation(tx, id) : null,
+    ]);
     progress.teamRead = true;
     if (!team) return null;
     const isCreator = team.creator_id === viewerId;
-    const [invitation, fit, sent] = isCreator
-      ? ([null, await listFitCandidates(tx, team.id), await listTeamInvitations(tx, team.id)] as const)
-      : ([me ? await findMyInvitation(tx, team.id) : null, [], []] as const);
-    return { team, me, isCreator, invitation, fit, sent };
+    const [fit, sent] = isCreator
+      ? await Promise.all([listFitCandidates(tx, team.id), listTeamInvitations(tx, team.id)])
+      : [[], []];
+    return { team, me, isCreator, invitation: isCreator ? null : mine, fit, sent };
   });
 }
