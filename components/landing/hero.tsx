@@ -21,11 +21,12 @@ export function Hero() {
             Meet swimmers, cyclists and runners around Noosa who are looking for training partners or a relay
             team. Fill a withdrawn teammate&apos;s leg, race the part you love, or build a team from scratch.
           </p>
+          {/* Not prefetched while the page loads: see components/layout/site-header.tsx. */}
           <div className="mt-8 flex flex-wrap gap-4">
-            <LinkButton href="/auth" size="lg">
+            <LinkButton href="/auth" prefetch={false} size="lg">
               Get Started Now
             </LinkButton>
-            <LinkButton href="/browse" size="lg" variant="inverse">
+            <LinkButton href="/browse" prefetch={false} size="lg" variant="inverse">
               Browse Teams
             </LinkButton>
           </div>

@@ -40,8 +40,13 @@ export async function LiveNumbers() {
             </div>
           ))}
         </dl>
+        {/* In the first screen on a phone: not prefetched, see components/layout/site-header.tsx. */}
         <p className="mt-3 text-sm">
-          <Link href="/browse" className="text-ocean-800 font-semibold underline underline-offset-2">
+          <Link
+            href="/browse"
+            prefetch={false}
+            className="text-ocean-800 font-semibold underline underline-offset-2"
+          >
             See who is looking
           </Link>
         </p>

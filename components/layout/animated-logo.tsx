@@ -12,7 +12,8 @@ const legs = [
 /** The brand mark linking home. The animation stops under prefers-reduced-motion. */
 export function AnimatedLogo() {
   return (
-    <Link href="/" className="logo" aria-label={`${site.name} home`}>
+    // Not prefetched: see the note in site-header.tsx.
+    <Link href="/" prefetch={false} className="logo" aria-label={`${site.name} home`}>
       <svg viewBox="0 0 48 48" width="40" height="40" aria-hidden="true" className="shrink-0">
         <circle cx="24" cy="24" r="23" fill="#072a48" />
         <path className="logo-wave" d="M4 31q5-4 10 0t10 0 10 0 10 0v8H4z" fill="#1369ad" />

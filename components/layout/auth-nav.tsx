@@ -79,6 +79,8 @@ export function AuthNav() {
     <div className={slotClass}>
       <Link
         href="/auth"
+        // In the header on every page: not prefetched (components/layout/site-header.tsx).
+        prefetch={false}
         className={`${buttonClass} text-center md:ml-2 ${state === "unknown" ? "invisible" : ""}`}
         aria-hidden={state === "unknown" ? true : undefined}
         tabIndex={state === "unknown" ? -1 : undefined}

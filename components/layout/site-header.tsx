@@ -6,6 +6,11 @@ import { WeatherBadgeSlot } from "@/components/layout/weather-badge-slot";
 
 const linkClass = "nav-link";
 
+// The header's links (and the landing hero's) are in view as every page loads, and a Link in view is
+// prefetched at once: the router's work on those responses ran as long tasks during the load, Lighthouse's
+// Total Blocking Time of `/` (issue 22). They are fetched when followed instead; links further down still
+// prefetch as they scroll into view.
+
 /**
  * Top bar: logo, weather slot, main links and the session-dependent part (AuthNav, owned by accounts).
  * On every page, so its styles are classes of app/globals.css rather than utility lists in each page.
@@ -18,10 +23,10 @@ export function SiteHeader() {
         <WeatherBadgeSlot />
         <MobileNav>
           <nav aria-label="Main" className="site-nav-links">
-            <Link href="/" className={linkClass}>
+            <Link href="/" prefetch={false} className={linkClass}>
               Home
             </Link>
-            <Link href="/browse" className={linkClass}>
+            <Link href="/browse" prefetch={false} className={linkClass}>
               Browse
             </Link>
             <AuthNav />
