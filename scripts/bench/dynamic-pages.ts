@@ -38,6 +38,9 @@ export async function hammer(
   const probe = await fetch(url, { headers: cookie ? { cookie } : {}, redirect: "manual" });
   const bytes = (await probe.arrayBuffer()).byteLength;
   if (probe.status !== 200) throw new Error(`${url} answered ${probe.status}`);
+  // Steady state, as a server that has been up serves race week: a short unmeasured run first, so the
+  // page's first requests (its modules loaded, its code compiled by V8) are not in the figures.
+  await autocannon({ url, connections, duration: Math.min(3, seconds), headers: cookie ? { cookie } : {} });
   const instance = autocannon({
     url,
     connections,
