@@ -2,7 +2,14 @@ import "server-only";
 import { unstable_cache } from "next/cache";
 import type { BrowseFilters } from "@/lib/browse/filters";
 import { withRls, type Claims, type Tx } from "@/lib/db";
-import { listAthletes, listOpenTeams, type ListedAthlete, type ListedTeam, type Listing } from "./browse";
+import {
+  listAthletes,
+  listOpenTeams,
+  type ListedAthlete,
+  type ListedTeam,
+  type Listing,
+  type Viewer,
+} from "./browse";
 import { findProfileByAuthId, type Profile } from "./profiles";
 import { publicTeamsTag } from "./public-teams";
 
@@ -44,7 +51,7 @@ export async function browseListings(
   filters: BrowseFilters,
 ): Promise<{ me: Profile | null; listings: Listings }> {
   if (!claims) return { me: null, listings: await sharedListings(filters) };
-  const lists = (tx: Tx, viewer: { specialty?: Profile["specialty"] | null; signedIn: boolean }) =>
+  const lists = (tx: Tx, viewer: Viewer) =>
     Promise.all([listOpenTeams(tx, filters, viewer), listAthletes(tx, filters, viewer)]);
   return withRls(claims, async (tx) => {
     if (!filters.mine) {

@@ -40,7 +40,7 @@ export type Listing<T> = { items: T[]; total: number };
 
 /** The viewer's leg when "needs my specialty" is on and they have a profile; else no such filter. */
 // `signedIn`: leave out the athletes between whom and the viewer there is a block, either way (issue 21).
-type Viewer = { specialty?: Specialty | null; signedIn?: boolean };
+export type Viewer = { specialty?: Specialty | null; signedIn?: boolean };
 
 // Noosa's calendar day: an urgent need counts while its day is today or later there.
 const noosaToday = (tx: Tx) => tx`(now() at time zone 'Australia/Brisbane')::date`;

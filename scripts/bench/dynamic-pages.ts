@@ -40,13 +40,10 @@ export async function hammer(
   if (probe.status !== 200) throw new Error(`${url} answered ${probe.status}`);
   // Steady state, as a server that has been up serves race week: a short unmeasured run first, so the
   // page's first requests (its modules loaded, its code compiled by V8) are not in the figures.
-  await autocannon({ url, connections, duration: Math.min(3, seconds), headers: cookie ? { cookie } : {} });
-  const instance = autocannon({
-    url,
-    connections,
-    duration: seconds,
-    headers: cookie ? { cookie } : {},
-  });
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  const options = { url, connections, headers };
+  await autocannon({ ...options, duration: Math.min(3, seconds) });
+  const instance = autocannon({ ...options, duration: seconds });
   let responses = 0;
   instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {
     responses++;
