@@ -6,9 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import type { ListedAthlete } from "@/lib/data/browse";
 import { experienceLabels, specialtyLabels } from "@/lib/labels";
-
-/** What the card shows of an athlete: everything listed but the account id. */
-export type CardAthlete = Omit<ListedAthlete, "auth_id">;
+import { useSessionUserId } from "@/lib/supabase/use-session-user";
 
 const sendMessageClass = buttonClasses("primary", "md", "ml-auto");
 
@@ -17,8 +15,11 @@ const sendMessageClass = buttonClasses("primary", "md", "ml-auto");
  * the public profile, and Send Message (visitors go to /auth, athletes to the conversation), or "Your
  * profile" on the viewer's own card. A client component (issue 22): the listing then carries each card's
  * fields once in its payload, instead of the card's whole rendered tree a second time beside its HTML.
+ * The account id comes too (as a team card's creator does), so that in a shared copy the viewer's own
+ * card is told in the browser (`viewerId` null there).
  */
-export function AthleteCard({ athlete, own }: { athlete: CardAthlete; own: boolean }) {
+export function AthleteCard({ athlete, viewerId }: { athlete: ListedAthlete; viewerId: string | null }) {
+  const own = useSessionUserId(viewerId) === athlete.auth_id;
   return (
     // Named by the athlete's name, as its heading says (no id to repeat per card).
     <article aria-label={athlete.full_name} className="card flex flex-col">

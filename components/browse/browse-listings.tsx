@@ -4,8 +4,8 @@ import { Pager } from "@/components/browse/pager";
 import { TeamCard } from "@/components/teams/team-card";
 import { browseHref, pageRange, pageSizes, type BrowseFilters } from "@/lib/browse/filters";
 import type { Listings } from "@/lib/data/browse-cache";
-import type { Profile } from "@/lib/data/profiles";
 import { formatCount } from "@/lib/format/count";
+import type { Specialty } from "@/lib/labels";
 
 const grid = "listing-grid";
 const n = formatCount;
@@ -38,17 +38,21 @@ function SectionHead({
 export type BrowseData = {
   filters: BrowseFilters;
   listings: Listings;
-  /** The signed-in viewer's account id (their own card, "Your Team"), or null for a visitor. */
+  /**
+   * The signed-in viewer's account id (their own card, "Your Team"), or null for a visitor and in a
+   * shared copy, where the cards learn it from the session in the browser.
+   */
   viewerId: string | null;
-  me: Profile | null;
+  /** The viewer's leg, for "Needs my specialty"; null for a visitor or an account with no profile. */
+  mySpecialty: Specialty | null;
 };
 
 /**
- * Both lists for the filters, as the viewer may see them. A visitor (no claims) reads as anon and gets
- * nothing of anyone's: the same output for every visitor, which is what lets it be cached whole.
+ * Both lists for the filters, as the viewer may see them. A shared copy reads as anon and holds nothing
+ * of anyone's: the same output for everyone it is shown to, which is what lets it be cached whole.
  */
-export function BrowseListings({ filters, listings: [teams, athletes], viewerId, me }: BrowseData) {
-  const filtered = !!(filters.role || filters.level || (filters.mine && me));
+export function BrowseListings({ filters, listings: [teams, athletes], viewerId, mySpecialty }: BrowseData) {
+  const filtered = !!(filters.role || filters.level || (filters.mine && mySpecialty));
   const teamRange = pageRange(filters.teamPage, pageSizes.teams, teams.total);
   const athleteRange = pageRange(filters.athletePage, pageSizes.athletes, athletes.total);
   const countText = (r: { from: number; to: number }, total: number, noun: string) =>
@@ -93,8 +97,8 @@ export function BrowseListings({ filters, listings: [teams, athletes], viewerId,
         />
         {athletes.items.length > 0 ? (
           <div className={grid}>
-            {athletes.items.map(({ auth_id, ...athlete }) => (
-              <AthleteCard key={athlete.id} athlete={athlete} own={viewerId === auth_id} />
+            {athletes.items.map((athlete) => (
+              <AthleteCard key={athlete.id} athlete={athlete} viewerId={viewerId} />
             ))}
           </div>
         ) : filtered ? (

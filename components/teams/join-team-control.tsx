@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 import { requestToJoinTeam } from "@/lib/actions/teams";
 import { submitAction } from "@/lib/forms/action-result";
 import { createProfileThen, joinIntentPath, signUpThen } from "@/lib/intent/paths";
+import { useSessionUserId } from "@/lib/supabase/use-session-user";
 import type { TeamStatus } from "@/lib/validation/team";
 
 // Spec §7/§9: after a successful request or a missing profile, move on after 1.5 s.
@@ -13,7 +14,10 @@ const redirectDelay = 1500;
 export type JoinTeamProps = {
   /** Only what the control needs: a server page passes these three fields, not the whole team. */
   team: { id: string; creator_id: string; status: TeamStatus };
-  /** The signed-in user's account (auth) id, or null for a visitor. */
+  /**
+   * The signed-in user's account (auth) id; null for a visitor, and on a shared copy (/browse), where it
+   * is read from the session in the browser.
+   */
   currentUserId: string | null;
 };
 
@@ -27,8 +31,9 @@ type JoinTeamControlProps = JoinTeamProps & {
  * The client half of JoinTeam. It sits on /browse, a public page, so the toast code (sonner) is loaded
  * only when the button is pressed, beside the request.
  */
-export function JoinTeamControl({ team, currentUserId, roles, buttonClassName }: JoinTeamControlProps) {
+export function JoinTeamControl({ team, roles, buttonClassName, ...props }: JoinTeamControlProps) {
   const router = useRouter();
+  const currentUserId = useSessionUserId(props.currentUserId);
   const roleId = useId();
   const [role, setRole] = useState("");
   const [state, setState] = useState<"idle" | "sending" | "sent">("idle");

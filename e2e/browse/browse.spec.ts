@@ -113,7 +113,7 @@ test("visitors share one cached copy of a listing, which never holds an athlete'
   page,
 }) => {
   const filtered = "/browse?role=swimmer&level=advanced";
-  // Mia opens the listing first, signed in: her own card says "Your profile", rendered for her alone.
+  // Mia opens the listing first, signed in: her own card says "Your profile", drawn in her browser.
   const context = await browser.newContext();
   const mia = await context.newPage();
   await signInThroughUI(mia, { email: "mia@example.com", password: DEMO_PASSWORD }, filtered);
@@ -136,7 +136,7 @@ test("visitors share one cached copy of a listing, which never holds an athlete'
   expect(caches.slice(1)).toContain("HIT");
   // A copy is reached only through /browse: its own path, for a window that is not the current one, is
   // not rendered.
-  expect((await page.request.get("/visitor-browse/1.swimmer.advanced.1.1")).status()).toBe(404);
+  expect((await page.request.get("/browse-copy/1.swimmer.advanced.1.1.none")).status()).toBe(404);
 });
 
 test("an account without a profile is sent to create one when it tries to message", async ({ page }) => {

@@ -14,8 +14,8 @@ export const browseOgCard = {
 
 /**
  * /browse's title, description and card, for athletes' and visitors' copies alike (canonical: /browse).
- * The card is named here rather than by a file beside the page, because the visitors' copy is served
- * from another route (app/(public)/visitor-browse).
+ * The card is named here rather than by a file beside the page, because the shared copy is served
+ * from another route (app/(public)/browse-copy).
  */
 export const browseMetadata: Metadata = pageMetadata({
   title: "Browse Teams and Athletes",

@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
-import { describe, expect, it } from "vitest";
+import postgres from "postgres";
+import { afterAll, describe, expect, it } from "vitest";
 import { sessionCookieName } from "@/lib/public-env";
 import { CookieJar, createConfirmedUser, serverClient } from "@noosa-tri/supabase-local/test-support";
 import { updateSession } from "./proxy";
@@ -7,8 +9,8 @@ import { signingKeys } from "./signing-keys";
 import { rememberedClaims } from "./verified-claims";
 
 /** A new user's session cookie as @supabase/ssr wrote it at sign-in (joined if chunked). */
-async function sessionCookie(): Promise<string> {
-  const user = await createConfirmedUser();
+async function sessionCookie(user?: { email: string; password: string }): Promise<string> {
+  user ??= await createConfirmedUser();
   const jar = new CookieJar();
   const { error } = await serverClient(jar).auth.signInWithPassword(user);
   if (error) throw error;
@@ -78,5 +80,52 @@ describe("a session the proxy has read (issue 22)", () => {
     expect(
       refreshed.headers.getSetCookie().filter((c) => c.startsWith(sessionCookieName)).length,
     ).toBeGreaterThan(0);
+  });
+});
+
+describe("a signed-in athlete's /browse (issue 22)", () => {
+  const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 1, onnotice: () => {} });
+  afterAll(() => admin.end());
+
+  const profileOf = async (authId: string, specialty: string) => {
+    const [row] = await admin<{ id: string }[]>`
+      insert into public.profiles (auth_id, username, full_name, location, specialty, experience_level, goals)
+      values (${authId}, ${`copy_${randomUUID().slice(0, 8)}`}, 'Copy Test',
+              ${admin.json({ display_name: "Noosa Heads", coordinates: [0, 0] })}, ${specialty}, 'advanced',
+              'Race the relay this year')
+      returning id`;
+    return row!.id;
+  };
+
+  /** Where the proxy sends this athlete's /browse with `search`: a copy's last path segment, or null. */
+  const shownTo = async (cookie: string, search = "") => {
+    const request = new NextRequest(new URL(`http://127.0.0.1:3000/browse${search}`), {
+      headers: { cookie: `${sessionCookieName}=${cookie}` },
+    });
+    const target = (await updateSession(request)).headers.get("x-middleware-rewrite");
+    return target ? new URL(target).pathname.split("/").at(-1)!.split(".").slice(1).join(".") : null;
+  };
+
+  it("is the shared copy for their leg, unless a block or 'Needs my specialty' makes theirs differ", async () => {
+    const user = await createConfirmedUser();
+    const cookie = await sessionCookie(user);
+    // No profile yet: the visitors' copy (no "Needs my specialty" box).
+    expect(await shownTo(cookie, "?role=runner")).toBe("runner.any.1.1.none");
+
+    const mine = await profileOf(user.id, "swimmer");
+    expect(await shownTo(cookie, "?role=runner&tp=2")).toBe("runner.any.2.1.swimmer");
+    // Ticked, the lists depend on their leg: rendered for them.
+    expect(await shownTo(cookie, "?mine=1")).toBeNull();
+
+    // A block either way hides cards the copy shows: rendered for them, from the next request on.
+    const other = await createConfirmedUser();
+    const theirs = await profileOf(other.id, "runner");
+    await admin`insert into public.blocks (blocker_id, blocked_id) values (${theirs}, ${mine})`;
+    expect(await shownTo(cookie)).toBeNull();
+    await admin`delete from public.blocks where blocker_id = ${theirs}`;
+    expect(await shownTo(cookie)).toBe("any.any.1.1.swimmer");
+    await admin`insert into public.blocks (blocker_id, blocked_id) values (${mine}, ${theirs})`;
+    expect(await shownTo(cookie)).toBeNull();
+    await admin`delete from auth.users where id in ${admin([user.id, other.id])}`;
   });
 });

@@ -1,7 +1,11 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { clientIp } from "@/lib/auth/client-ip";
 import { isProtectedPath, signInRedirectPath, teamViewerPath } from "@/lib/auth/protected-routes";
-import { visitorBrowsePath } from "@/lib/browse/visitor-view";
+import { parseFilters } from "@/lib/browse/filters";
+import { sharedBrowsePath } from "@/lib/browse/shared-copy";
+import { readBrowseViewer } from "@/lib/data/browse-viewer";
+import type { Claims } from "@/lib/db";
+import type { Specialty } from "@/lib/labels";
 import { hasSessionCookie } from "@/lib/supabase/session-cookie";
 import { visitorAuthClient } from "./auth-client";
 import { isHttps } from "./cookie-options";
@@ -19,7 +23,7 @@ export async function updateSession(request: NextRequest) {
     const { pathname, search } = request.nextUrl;
     return isProtectedPath(pathname)
       ? signInRedirect(request, signInRedirectPath(pathname, search))
-      : (visitorBrowse(request) ?? NextResponse.next());
+      : (sharedBrowse(request, null) ?? NextResponse.next());
   }
 
   // Auth's keys, kept by this process (./signing-keys.ts): a valid session verifies even with Auth down.
@@ -53,7 +57,8 @@ export async function updateSession(request: NextRequest) {
 
   // A session whose token this process verified, not near expiry, reads unchanged: no client to build
   // (./verified-claims.ts).
-  const signedIn = Boolean((rememberedClaims(request.cookies.getAll(), jwks) ?? (await readSession()))?.sub);
+  const claims = rememberedClaims(request.cookies.getAll(), jwks) ?? (await readSession());
+  const signedIn = Boolean(claims?.sub);
 
   const { pathname, search } = request.nextUrl;
   if (!signedIn && isProtectedPath(pathname)) {
@@ -67,9 +72,9 @@ export async function updateSession(request: NextRequest) {
   const viewerPath = signedIn ? teamViewerPath(pathname) : null;
   const rewrite = viewerPath
     ? NextResponse.rewrite(new URL(`${viewerPath}${search}`, request.url), { request })
-    : signedIn
-      ? null
-      : visitorBrowse(request);
+    : claims?.sub
+      ? await athleteBrowse(request, claims)
+      : sharedBrowse(request, null);
   if (rewrite) {
     for (const cookie of response.cookies.getAll()) rewrite.cookies.set(cookie);
     response.headers.forEach((value, name) => {
@@ -80,11 +85,26 @@ export async function updateSession(request: NextRequest) {
   return response;
 }
 
-/** A visitor's /browse is the shared copy for their filters (lib/browse/visitor-view.ts), as a team's page is. */
-function visitorBrowse(request: NextRequest): NextResponse | null {
-  const { pathname, searchParams, search } = request.nextUrl;
-  if (pathname !== "/browse" || (request.method !== "GET" && request.method !== "HEAD")) return null;
-  return NextResponse.rewrite(new URL(`${visitorBrowsePath(searchParams)}${search}`, request.url));
+const isBrowseRead = ({ method, nextUrl }: NextRequest) =>
+  nextUrl.pathname === "/browse" && (method === "GET" || method === "HEAD");
+
+/** /browse as the shared copy for its filters and the viewer's leg (lib/browse/shared-copy.ts). */
+function sharedBrowse(request: NextRequest, leg: Specialty | null): NextResponse | null {
+  if (!isBrowseRead(request)) return null;
+  const { searchParams, search } = request.nextUrl;
+  return NextResponse.rewrite(new URL(`${sharedBrowsePath(searchParams, leg)}${search}`, request.url));
+}
+
+/**
+ * A signed-in athlete's /browse is the shared copy too, unless what they see differs from it: a block
+ * either way hides cards, and "Needs my specialty" filters by their leg. Then, or when the database
+ * cannot say, the page is rendered for them (app/(public)/browse), as before.
+ */
+async function athleteBrowse(request: NextRequest, claims: Claims): Promise<NextResponse | null> {
+  if (!isBrowseRead(request) || parseFilters(Object.fromEntries(request.nextUrl.searchParams)).mine)
+    return null;
+  const viewer = await readBrowseViewer(claims).catch(() => null);
+  return viewer && !viewer.blocks ? sharedBrowse(request, viewer.leg) : null;
 }
 
 function signInRedirect(request: NextRequest, path: string) {

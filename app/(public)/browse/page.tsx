@@ -8,9 +8,9 @@ import { browseMetadata } from "@/lib/seo/browse-metadata";
 export const metadata: Metadata = browseMetadata;
 
 /**
- * /browse for a signed-in athlete, rendered per request: what it shows depends on the viewer (their own
- * team and card, "needs my specialty", blocks both ways) and must be current. Visitors never reach this
- * page: the proxy shows them the shared copy for their filters (app/(public)/visitor-browse).
+ * /browse rendered for one signed-in athlete, per request: for those whose view differs from the shared
+ * copy (a block either way, "Needs my specialty" ticked), or when the proxy could not ask. Everyone else
+ * is shown the shared copy for their filters (lib/browse/shared-copy.ts, app/(public)/browse-copy).
  */
 export default async function BrowsePage({
   searchParams,
@@ -20,5 +20,12 @@ export default async function BrowsePage({
   const filters = parseFilters(await searchParams);
   const claims = await getClaims();
   const { me, listings } = await browseListings(claims, filters);
-  return <BrowseView filters={filters} listings={listings} viewerId={claims?.sub ?? null} me={me} />;
+  return (
+    <BrowseView
+      filters={filters}
+      listings={listings}
+      viewerId={claims?.sub ?? null}
+      mySpecialty={me?.specialty ?? null}
+    />
+  );
 }

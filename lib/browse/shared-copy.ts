@@ -1,0 +1,52 @@
+import { specialties, type Specialty } from "@/lib/labels";
+import { parseFilters, type BrowseFilters } from "./filters";
+
+/**
+ * /browse as a shared copy (issue 22). The page for a filter and page is the same for every visitor, and
+ * for every signed-in athlete with no block either way (the proxy asks, lib/data/browse-viewer.ts) but for
+ * the leg their "Needs my specialty" box names. So the proxy rewrites /browse to a cached copy,
+ * /browse-copy/{window}.{role}.{level}.{tp}.{ap}.{leg}, rendered once per window, and the viewer's own
+ * marks (their card, "Your Team") are drawn in the browser from their session (lib/supabase/session-user.ts).
+ * The window is the 5-second slot of the clock: a copy is never served past its 5 s (ISR's own revalidate
+ * would hand the first view after it the old copy while rendering the new one), and a write that
+ * announces itself (a team or profile change expires `public-teams`/`public-profiles`) shows at once.
+ * One path segment, so the copy's payload carries one route level, not two.
+ */
+export const copyWindowMs = 5000;
+
+const windowOf = (now: number) => Math.floor(now / copyWindowMs);
+
+/** `any.any.1.1`: role, level, team page, athlete page. */
+export function viewOf(f: BrowseFilters): string {
+  return [f.role ?? "any", f.level ?? "any", f.teamPage, f.athletePage].join(".");
+}
+
+/**
+ * Where the proxy sends /browse with these search params, for a viewer whose "Needs my specialty" names
+ * `leg` (null: a visitor, or an account with no profile yet, who get no such box). Never for a request
+ * with the box ticked: that list depends on the viewer, and is rendered for them.
+ */
+export function sharedBrowsePath(search: URLSearchParams, leg: Specialty | null, now = Date.now()): string {
+  const filters = parseFilters(Object.fromEntries(search));
+  return `/browse-copy/${windowOf(now)}.${viewOf(filters)}.${leg ?? "none"}`;
+}
+
+/**
+ * The filters and leg of a copy, or null when its window is not the current one (or the one just before,
+ * for a request that crossed the boundary on its way in) or its leg is unknown. Only the proxy's rewrite
+ * names current windows; any other path asks for a copy nobody is shown, and is not rendered, so made-up
+ * paths cannot fill the cache.
+ */
+export function readCopy(
+  copy: string,
+  now = Date.now(),
+): { filters: BrowseFilters; leg: Specialty | null } | null {
+  const [window = "", role, level, tp, ap, leg = ""] = copy.split(".");
+  const age = windowOf(now) - Number(window);
+  if (!/^\d{1,15}$/.test(window) || age < 0 || age > 1) return null;
+  if (leg !== "none" && !specialties.includes(leg as Specialty)) return null;
+  return {
+    filters: { ...parseFilters({ role, level, tp, ap }), mine: false },
+    leg: leg === "none" ? null : (leg as Specialty),
+  };
+}
