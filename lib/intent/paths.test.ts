@@ -31,10 +31,20 @@ describe("intent paths", () => {
     expect(safeNext(messageIntentPath(id))).toBe(`/messages/start/${id}`);
   });
 
-  it("never carries another site", () => {
-    expect(createProfileThen("//evil.example/x")).toBe("/create-profile");
-    expect(
-      new URL(signUpThen("https://evil.example"), "http://x.invalid").searchParams.get("next"),
-    ).toBeNull();
+  it("stays on this site, whatever the id; and takes no path it did not make", () => {
+    for (const evil of ["//evil.example/x", "https://evil.example", "/\\evil.example", "..%2F..%2F"]) {
+      for (const intent of [joinIntentPath(evil, "runner"), messageIntentPath(evil)]) {
+        for (const path of [intent, createProfileThen(intent), signUpThen(intent)]) {
+          expect(path.startsWith("/") && !path.startsWith("//")).toBe(true);
+          expect(new URL(path, "http://x.invalid").origin).toBe("http://x.invalid");
+        }
+        // Where `next` is read back it is checked again: kept as it is, or dropped, never elsewhere.
+        expect([intent, "/dashboard"]).toContain(safeNext(intent));
+      }
+    }
+    // @ts-expect-error a plain string is not an intent path
+    signUpThen("https://evil.example");
+    // @ts-expect-error a plain string is not an intent path
+    createProfileThen("//evil.example/x");
   });
 });

@@ -1,5 +1,4 @@
 import { authViewHref } from "@/lib/auth/auth-views";
-import { safeNext } from "@/lib/auth/safe-next";
 import { specialties, type Specialty } from "@/lib/labels";
 
 /**
@@ -7,12 +6,18 @@ import { specialties, type Specialty } from "@/lib/labels";
  * sign-in, sign-up, the e-mail link (it is part of the link, so it works in another browser too), the magic
  * link and create-profile. It only ever says where to go: the page it leads to asks once more before
  * anything is sent, and the server checks everything again.
+ *
+ * Only the helpers here make an `IntentPath`: a path of this site by construction (fixed prefixes, each
+ * id encoded). So sign-up and create-profile links are built from one without checking it again in the
+ * browser (that check is code on every page with a card, issue 22); where `next` is read back, the auth
+ * and create-profile pages still check it (lib/auth/safe-next.ts).
  */
+export type IntentPath = string & { readonly intent: unique symbol };
 
 /** The confirm step of a join request: "Send your request to … as a runner?". */
-export function joinIntentPath(teamId: string, role?: string | null): string {
+export function joinIntentPath(teamId: string, role?: string | null): IntentPath {
   const leg = (specialties as readonly string[]).includes(role ?? "") ? `?as=${role}` : "";
-  return `/teams/${encodeURIComponent(teamId)}/join${leg}`;
+  return `/teams/${encodeURIComponent(teamId)}/join${leg}` as IntentPath;
 }
 
 /** The leg asked for in a join intent's `as`, if it is one. */
@@ -21,17 +26,16 @@ export function intentRole(value: unknown): Specialty | null {
 }
 
 /** The confirm step of starting a conversation with an athlete. */
-export function messageIntentPath(profileId: string): string {
-  return `/messages/start/${encodeURIComponent(profileId)}`;
+export function messageIntentPath(profileId: string): IntentPath {
+  return `/messages/start/${encodeURIComponent(profileId)}` as IntentPath;
 }
 
 /** Sign-up (a new visitor is the common case here; the form links to sign-in), then `next`. */
-export function signUpThen(next: string): string {
-  return authViewHref("sign_up", safeNext(next));
+export function signUpThen(next: IntentPath): string {
+  return authViewHref("sign_up", next);
 }
 
-/** Create-profile, then `next`. */
-export function createProfileThen(next: string): string {
-  const target = safeNext(next, "");
-  return target ? `/create-profile?next=${encodeURIComponent(target)}` : "/create-profile";
+/** Create-profile, then `next` (itself an intent: sign-up can lead to it). */
+export function createProfileThen(next: IntentPath): IntentPath {
+  return `/create-profile?next=${encodeURIComponent(next)}` as IntentPath;
 }

@@ -1,7 +1,8 @@
 import { createChunks, stringToBase64URL } from "@supabase/ssr";
 import { describe, expect, it } from "vitest";
 import { sessionCookieName } from "@/lib/public-env";
-import { hasSessionCookie, sessionUserId } from "./session-cookie";
+import { hasSessionCookie } from "./session-cookie";
+import { sessionUserId } from "./session-user";
 
 describe("hasSessionCookie", () => {
   it("finds the whole cookie and the first chunk", () => {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { sessionUserId } from "./session-cookie";
+import { sessionUserId } from "./session-user";
 
 let last: { cookie: string; id: string | null } = { cookie: "", id: null };
 
