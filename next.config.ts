@@ -52,8 +52,8 @@ const nextConfig: NextConfig = {
   experimental: {
     serverActions: { bodySizeLimit: requestBodyLimitLabel },
     // Pages and data rendered after the build are kept in `next start`'s memory (an LRU of
-    // `cacheMaxMemorySize`, 50 MB), not written under the build folder: visitors' /browse is a new copy
-    // per filter every 5 s (lib/browse/visitor-view.ts), which on disk would only ever grow. The build's
+    // `cacheMaxMemorySize`, 50 MB), not written under the build folder: /browse is a new shared copy
+    // per filter and leg every 5 s (lib/browse/shared-copy.ts), which on disk would only ever grow. The build's
     // own prerendered pages are still read from disk; Vercel keeps its cache its own way.
     isrFlushToDisk: false,
   },

@@ -25,8 +25,8 @@ const FRESH_MS = 5000;
  * (`public-profiles`, lib/data/profile-cache.ts), so a change shows on the next view; and no copy is used
  * for more than 5 s, so what no write announces (an urgent day passing, a change made in SQL) shows within 5 s.
  *
- * Visitors' whole page is cached too (lib/browse/visitor-view.ts); a signed-in athlete's page is
- * rendered and read per request, so nothing of theirs can enter the shared copy.
+ * The whole page is cached too, for visitors and for athletes whose view is the same
+ * (lib/browse/shared-copy.ts); it is read as anon, so nothing of anyone's can enter it.
  */
 const sharedListings = (filters: BrowseFilters): Promise<Listings> => {
   const f: BrowseFilters = { ...filters, mine: false };
@@ -40,9 +40,9 @@ const sharedListings = (filters: BrowseFilters): Promise<Listings> => {
 };
 
 /**
- * What /browse shows a viewer: a visitor gets the shared copy; a signed-in athlete is read as themselves
- * (blocks both ways, "needs my specialty", and never a copy up to 5 s old of what they have just changed),
- * their profile and both lists in one transaction and, unless the lists depend on the viewer's leg
+ * What /browse shows a viewer: the shared lists, or, for a signed-in athlete whose view differs from the
+ * shared copy (blocks both ways, "needs my specialty"; the proxy decides), read as themselves: their
+ * profile and both lists in one transaction and, unless the lists depend on the viewer's leg
  * ("needs my specialty"), in one round trip. Blocks are the viewer's own (private.my_blocked_profiles()
  * reads them from the claims), so they apply whether or not the profile has been read yet.
  */
