@@ -6,7 +6,7 @@ import { specialtyLabels } from "@/lib/validation/profile";
 /**
  * The listing view (spec §2 "Listing view"), rendered for one signed-in athlete (app/(public)/browse) or
  * as a shared copy (app/(public)/browse-copy). Each page holds at most 6 teams and 12 athletes whatever the
- * database size. Rendered once its data is read (one transaction, or the visitors' cache): the route's
+ * database size. Rendered once its data is read (one transaction, or the shared cache): the route's
  * loading.tsx covers a navigation, and no skeleton travels in the page's HTML and payload.
  */
 export function BrowseView({ filters, listings, viewerId, mySpecialty }: BrowseData) {

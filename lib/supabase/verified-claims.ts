@@ -1,6 +1,6 @@
 import type { JWK, SupabaseClient } from "@supabase/supabase-js";
 import type { Claims } from "@/lib/db";
-import { sessionCookieName } from "@/lib/public-env";
+import { sessionCookieText } from "./session-user";
 
 type Auth = SupabaseClient["auth"];
 type KeySet = { keys: JWK[] };
@@ -30,12 +30,7 @@ const UNCHANGED_FOR_S = 5 * 60;
  */
 export function sessionInCookies(cookies: Cookie[]): { token: string; expiresAt: number } | null {
   const values = new Map(cookies.map(({ name, value }) => [name, value]));
-  let text = values.get(sessionCookieName);
-  if (!text) {
-    const chunks: string[] = [];
-    for (let i = 0, chunk; (chunk = values.get(`${sessionCookieName}.${i}`)); i++) chunks.push(chunk);
-    text = chunks.join("");
-  }
+  const text = sessionCookieText((name) => values.get(name));
   if (!text.startsWith("base64-")) return null;
   try {
     const session = JSON.parse(Buffer.from(text.slice(7), "base64url").toString("utf8")) as unknown;
