@@ -31,9 +31,14 @@ type JoinTeamControlProps = JoinTeamProps & {
  * The client half of JoinTeam. It sits on /browse, a public page, so the toast code (sonner) is loaded
  * only when the button is pressed, beside the request.
  */
-export function JoinTeamControl({ team, roles, buttonClassName, ...props }: JoinTeamControlProps) {
+export function JoinTeamControl({
+  team,
+  currentUserId: known,
+  roles,
+  buttonClassName,
+}: JoinTeamControlProps) {
   const router = useRouter();
-  const currentUserId = useSessionUserId(props.currentUserId);
+  const currentUserId = useSessionUserId(known);
   const roleId = useId();
   const [role, setRole] = useState("");
   const [state, setState] = useState<"idle" | "sending" | "sent">("idle");
