@@ -90,8 +90,9 @@ export function largeDataSql(sizes: LargeSizes, tag: string): string[] {
     `create temp table gen_conversations on commit drop as
        select row_number() over (order by c.id) as n, c.id, c.participant_one_id, c.participant_two_id
        from public.conversations c join gen_athletes a on a.profile_id = c.participant_one_id`,
-    `insert into public.messages (conversation_id, sender_id, content, created_at, read)
+    `insert into public.messages (conversation_id, sender_id, recipient_id, content, created_at, read)
      select c.id, case when j % 2 = 0 then c.participant_one_id else c.participant_two_id end,
+            case when j % 2 = 0 then c.participant_two_id else c.participant_one_id end,
             'Generated message ' || j, now() - ((${messages} - j) * interval '7 seconds'), j % 3 <> 0
      from generate_series(1, ${messages}) j
      join gen_conversations c on c.n = 1 + j % greatest((select count(*) from gen_conversations), 1)`,

@@ -152,6 +152,10 @@ describe("Delete my account", () => {
         >`select content from public.messages where conversation_id = ${conversation.friend}`,
     );
     expect(friendSees.map((m) => m.content)).toEqual([`friend hello ${run}`]);
+    // Its recipient went with Boss's profile.
+    expect(
+      await admin`select recipient_id from public.messages where conversation_id = ${conversation.friend}`,
+    ).toEqual([{ recipient_id: null }]);
     // Nobody writes into it any more.
     expect(await codeOf(send("friend", conversation.friend, "anyone there?"))).toBe("42501");
     // A conversation with nothing left in it is gone.
@@ -162,12 +166,19 @@ describe("Delete my account", () => {
     const notices = await withRls(
       as("mia"),
       (tx) =>
-        tx<{ sender_id: string | null; content: string }[]>`
-        select m.sender_id, m.content from public.messages m
+        tx<{ sender_id: string | null; recipient_id: string | null; content: string }[]>`
+        select m.sender_id, m.recipient_id, m.content from public.messages m
         join public.conversations c on c.id = m.conversation_id
         where ${profile.mia} in (c.participant_one_id, c.participant_two_id) and m.sender_id is null`,
     );
-    expect(notices).toEqual([{ sender_id: null, content: expect.stringContaining(`${teamName} is closed`) }]);
+    // Addressed to Mia, so her live inbox (filtered by recipient) shows it at once.
+    expect(notices).toEqual([
+      {
+        sender_id: null,
+        recipient_id: profile.mia,
+        content: expect.stringContaining(`${teamName} is closed`),
+      },
+    ]);
     const mails = await admin<{ recipient_id: string; detail: string; data: unknown }[]>`
       select o.recipient_id, o.detail, private.notification_content(o, now()) as data
       from private.notification_outbox o where o.kind = 'team_closed' and o.detail = ${teamName}

@@ -1,6 +1,7 @@
 import type { RealtimeChannel } from "@supabase/supabase-js";
 import { fetchInboxState } from "@/lib/actions/messages";
 import { createClient } from "@/lib/supabase/client";
+import { inboxFilters } from "./inbox-filters";
 import { latestOnly } from "./latest-count";
 import { startPresence, stopPresence } from "./presence";
 import { realtimeClient } from "./realtime-client";
@@ -9,7 +10,7 @@ import { publishUnread } from "./unread-store";
 
 /**
  * The signed-in athlete's live inbox, one per tab: a private Realtime channel with every new message of
- * their conversations (RLS picks them, no filter needed), the unread count behind the top-bar badge, and
+ * their conversations (filtered to them, ./inbox-filters.ts; RLS still decides), the unread count behind the top-bar badge, and
  * their own presence ("Online now", presence.ts). Only signed-in pages load this module.
  */
 export type InboxEvent =
@@ -105,21 +106,29 @@ export function startInbox(): Promise<void> {
     const supabase = await realtimeClient();
     if (mine !== generation) return;
     let joined = false;
-    const messages = supabase
-      .channel(`inbox:${me}`, { config: { private: true } })
-      .on("postgres_changes", { event: "INSERT", schema: "public", table: "messages" }, (payload) => {
-        const message = payload.new as Message;
-        emit({ kind: "message", message });
-        // A message in the thread on screen is marked read at once, and that refreshes the count itself.
-        if (message.sender_id !== me && !isOpenConversation(message.conversation_id)) refreshUnread();
-      })
-      .on("postgres_changes", { event: "UPDATE", schema: "public", table: "messages" }, (payload) => {
-        const message = payload.new as Message;
-        emit({ kind: "update", message });
-        // Only the read flag changes; the other person reading what I sent leaves my count as it is, and
-        // the thread on screen marked this one read itself: its answer carried the count.
-        if (message.sender_id !== me && !isOpenConversation(message.conversation_id)) refreshUnread();
-      })
+    const onInsert = (message: Message) => {
+      emit({ kind: "message", message });
+      // A message in the thread on screen is marked read at once, and that refreshes the count itself.
+      if (message.sender_id !== me && !isOpenConversation(message.conversation_id)) refreshUnread();
+    };
+    const onUpdate = (message: Message) => {
+      emit({ kind: "update", message });
+      // Only the read flag changes; the other person reading what I sent leaves my count as it is, and
+      // the thread on screen marked this one read itself: its answer carried the count.
+      if (message.sender_id !== me && !isOpenConversation(message.conversation_id)) refreshUnread();
+    };
+    const messages = supabase.channel(`inbox:${me}`, { config: { private: true } });
+    // Received and sent are two filters: a change matches one of them, so it comes once.
+    for (const filter of inboxFilters(me)) {
+      messages
+        .on("postgres_changes", { event: "INSERT", schema: "public", table: "messages", filter }, (payload) =>
+          onInsert(payload.new as Message),
+        )
+        .on("postgres_changes", { event: "UPDATE", schema: "public", table: "messages", filter }, (payload) =>
+          onUpdate(payload.new as Message),
+        );
+    }
+    messages
       // Hosted Realtime answers the join first and starts the change feed a moment later, saying so with
       // this system message: count again then too, or a message stored in between goes uncounted.
       .on("system", {}, (payload: { extension?: string; status?: string }) => {

@@ -3,6 +3,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool, withRls } from "@/lib/db";
 import { insertMessage } from "@/lib/data/messages";
+import { inboxFilters } from "@/lib/messages/inbox-filters";
 import {
   adminSql,
   anonClient,
@@ -82,6 +83,46 @@ describe("messages over Realtime", () => {
     expect(toEve.received).toHaveLength(0);
     expect(toAnon.received).toHaveLength(0);
     await visitor.removeAllChannels();
+  });
+
+  it("reach each side's inbox through its filters: the recipient's, the sender's other tabs, nobody else", async () => {
+    // The live inbox's bindings (lib/messages/inbox.ts): routing by recipient_id / sender_id, which the
+    // database fills in (migration 20261125080000); RLS still applies on top.
+    const inbox = (u: User) => inboxFilters(u.profileId).map((filter) => ({ ...spec(), filter }));
+    const bobs = await subscribe(bob.client, `inbox-bob-${randomUUID()}`, inbox(bob));
+    const alices = await subscribe(alice.client, `inbox-alice-${randomUUID()}`, inbox(alice));
+    const eves = await subscribe(eve.client, `inbox-eve-${randomUUID()}`, inbox(eve));
+    const id = randomUUID();
+    await withRls(claims(alice), (tx) =>
+      insertMessage(tx, { id, conversationId, senderId: alice.profileId, content: "Inbox routing" }),
+    );
+    await eventually(() => bobs.received.length === 1 && alices.received.length === 1, 5000, "both inboxes");
+    expect(bobs.received[0]!.new).toMatchObject({
+      id,
+      sender_id: alice.profileId,
+      recipient_id: bob.profileId,
+    });
+    expect(alices.received[0]!.new).toMatchObject({ id });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(bobs.received).toHaveLength(1);
+    expect(eves.received).toHaveLength(0);
+  });
+
+  it("name the recipient from the conversation, whatever the writer says", async () => {
+    // The column is not the writer's to set: the insert grant leaves it out...
+    await expect(
+      withRls(
+        claims(alice),
+        (tx) => tx`
+        insert into public.messages (conversation_id, sender_id, recipient_id, content)
+        values (${conversationId}, ${alice.profileId}, ${eve.profileId}, 'Misrouted')`,
+      ),
+    ).rejects.toThrow(/permission denied/);
+    // ...and a job writing as the owner gets the other participant anyway.
+    const [row] = await admin<{ recipient_id: string }[]>`
+      insert into public.messages (conversation_id, sender_id, recipient_id, content)
+      values (${conversationId}, ${bob.profileId}, ${eve.profileId}, 'From Bob') returning recipient_id`;
+    expect(row!.recipient_id).toBe(alice.profileId);
   });
 
   it("delivers fifty parallel sends once each", async () => {

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { createClient, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
+import { inboxFilters } from "../../lib/messages/inbox-filters.ts";
 import type { Athlete } from "./athletes.ts";
 import { callAction, getPage, type Answer } from "./http.ts";
 import type { Recorder } from "./stats.ts";
@@ -121,24 +122,40 @@ export class VirtualUser {
     this.ctx.ledger.delivered.set(this.me.profileId, mine);
     return new Promise((resolve) => {
       const giveUp = setTimeout(() => resolve(false), 15_000);
-      this.channel = client
-        .channel(`inbox:${this.me.profileId}`, { config: { private: true } })
-        .on("postgres_changes", { event: "INSERT", schema: "public", table: "messages" }, (payload) => {
-          const message = payload.new as { id: string; sender_id: string };
-          if (message.sender_id === this.me.profileId) return;
-          mine.set(message.id, (mine.get(message.id) ?? 0) + 1);
-          const sent = this.ctx.ledger.acked.get(message.id);
-          if (sent && mine.get(message.id) === 1)
-            this.ctx.ledger.latency.push(performance.now() - sent.sentAt);
-          this.countSoon();
-        })
-        .subscribe((status) => {
-          if (status !== "SUBSCRIBED") return;
-          this.joins += 1;
-          clearTimeout(giveUp);
-          resolve(true);
-          if (this.joins > 1) void this.catchUp();
-        });
+      const channel = client.channel(`inbox:${this.me.profileId}`, { config: { private: true } });
+      // The browser's bindings (lib/messages/inbox.ts): received and sent, new and marked read.
+      for (const filter of inboxFilters(this.me.profileId)) {
+        channel
+          .on(
+            "postgres_changes",
+            { event: "INSERT", schema: "public", table: "messages", filter },
+            (payload) => {
+              const message = payload.new as { id: string; sender_id: string };
+              if (message.sender_id === this.me.profileId) return;
+              mine.set(message.id, (mine.get(message.id) ?? 0) + 1);
+              const sent = this.ctx.ledger.acked.get(message.id);
+              if (sent && mine.get(message.id) === 1)
+                this.ctx.ledger.latency.push(performance.now() - sent.sentAt);
+              this.countSoon();
+            },
+          )
+          .on(
+            "postgres_changes",
+            { event: "UPDATE", schema: "public", table: "messages", filter },
+            (payload) => {
+              // Marked read elsewhere: the badge counts again, as in the browser.
+              if ((payload.new as { sender_id: string }).sender_id !== this.me.profileId) this.countSoon();
+            },
+          );
+      }
+      this.channel = channel;
+      channel.subscribe((status) => {
+        if (status !== "SUBSCRIBED") return;
+        this.joins += 1;
+        clearTimeout(giveUp);
+        resolve(true);
+        if (this.joins > 1) void this.catchUp();
+      });
     });
   }
 

@@ -75,24 +75,25 @@ type ChangeSpec = {
 export async function subscribe(
   client: SupabaseClient,
   name: string,
-  spec: ChangeSpec,
+  spec: ChangeSpec | ChangeSpec[],
   onChange?: (payload: Received) => void,
 ) {
   const received: Received[] = [];
   const statuses: string[] = [];
   const system: Record<string, unknown>[] = [];
-  let channel: RealtimeChannel = client.channel(name);
+  const channel: RealtimeChannel = client.channel(name);
+  // Several specs are several bindings on the one channel, as an app's inbox may join.
+  for (const one of Array.isArray(spec) ? spec : [spec])
+    channel.on("postgres_changes", one, (payload) => {
+      onChange?.(payload as unknown as Received);
+      received.push(payload as unknown as Received);
+    });
   const ready = new Promise<void>((resolve, reject) => {
-    channel = channel
-      .on("postgres_changes", spec, (payload) => {
-        onChange?.(payload as unknown as Received);
-        received.push(payload as unknown as Received);
-      })
-      .on("system", {}, (payload: Record<string, unknown>) => {
-        system.push(payload);
-        if (payload.message === "Subscribed to PostgreSQL") resolve();
-        else if (payload.status === "error") reject(new Error(String(payload.message)));
-      });
+    channel.on("system", {}, (payload: Record<string, unknown>) => {
+      system.push(payload);
+      if (payload.message === "Subscribed to PostgreSQL") resolve();
+      else if (payload.status === "error") reject(new Error(String(payload.message)));
+    });
     channel.subscribe((status, err) => {
       statuses.push(status);
       if (status === "CHANNEL_ERROR" && err && statuses.length === 1) reject(err);

@@ -1,0 +1,11 @@
+/**
+ * The live inbox's Realtime filters: the messages an athlete receives, and those they send (shown in
+ * their other tabs). Without them every subscriber is asked about every message under RLS, a cost that
+ * grows with everyone online (migration 20261125080000); with them a change is checked for its two
+ * participants only. RLS still decides what each may see. Shared with the load test, which joins as
+ * the browser does.
+ */
+export const inboxFilters = (profileId: string): string[] => [
+  `recipient_id=eq.${profileId}`,
+  `sender_id=eq.${profileId}`,
+];
