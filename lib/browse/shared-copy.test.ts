@@ -13,6 +13,16 @@ describe("/browse's shared copies", () => {
     );
   });
 
+  it('names a copy per leg for "Needs my specialty", and none for a viewer with no leg', () => {
+    const q = new URLSearchParams("mine=1&level=elite");
+    expect(sharedBrowsePath(q, "runner", 0)).toBe("/browse-copy/0.any.elite.1.1.runner.mine");
+    expect(sharedBrowsePath(q, null, 0)).toBe("/browse-copy/0.any.elite.1.1.none");
+    expect(readCopy("0.any.elite.1.1.runner.mine", 0)).toEqual({
+      filters: { role: undefined, level: "elite", mine: true, teamPage: 1, athletePage: 1 },
+      leg: "runner",
+    });
+  });
+
   it("moves to a new copy every 5 seconds", () => {
     const q = new URLSearchParams("level=elite");
     expect(sharedBrowsePath(q, null, 4_999)).not.toBe(sharedBrowsePath(q, null, 5_000));
@@ -42,6 +52,9 @@ describe("/browse's shared copies", () => {
     expect(readCopy("2x.any.any.1.1.none", 12_000)).toBeNull();
     expect(readCopy("2.any.any.1.1", 12_000)).toBeNull();
     expect(readCopy("2.any.any.1.1.<script>", 12_000)).toBeNull();
+    expect(readCopy("2.any.any.1.1.none.mine", 12_000)).toBeNull();
+    expect(readCopy("2.any.any.1.1.runner.yours", 12_000)).toBeNull();
+    expect(readCopy("2.any.any.1.1.runner.mine.x", 12_000)).toBeNull();
     expect(readCopy("", 12_000)).toBeNull();
   });
 });

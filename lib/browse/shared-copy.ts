@@ -4,9 +4,11 @@ import { parseFilters, type BrowseFilters } from "./filters";
 /**
  * /browse as a shared copy (issue 22). The page for a filter and page is the same for every visitor, and
  * for every signed-in athlete with no block either way (the proxy asks, lib/data/browse-viewer.ts) but for
- * the leg their "Needs my specialty" box names. So the proxy rewrites /browse to a cached copy,
- * /browse-copy/{window}.{role}.{level}.{tp}.{ap}.{leg}, rendered once per window, and the viewer's own
- * marks (their card, "Your Team") are drawn in the browser from their session (lib/supabase/session-user.ts).
+ * the leg their "Needs my specialty" box names; ticked, that box filters by the leg alone (teams that need
+ * it, athletes of the other legs), so it is the same for everyone of that leg too. So the proxy rewrites
+ * /browse to a cached copy, /browse-copy/{window}.{role}.{level}.{tp}.{ap}.{leg}[.mine], rendered once per
+ * window, and the viewer's own marks (their card, "Your Team") are drawn in the browser from their session
+ * (lib/supabase/session-user.ts).
  * The window is the 5-second slot of the clock: a copy is never served past its 5 s (ISR's own revalidate
  * would hand the first view after it the old copy while rendering the new one), and a write that
  * announces itself (a team or profile change expires `public-teams`/`public-profiles`) shows at once.
@@ -23,12 +25,12 @@ export function viewOf(f: BrowseFilters): string {
 
 /**
  * Where the proxy sends /browse with these search params, for a viewer whose "Needs my specialty" names
- * `leg` (null: a visitor, or an account with no profile yet, who get no such box). Never for a request
- * with the box ticked: that list depends on the viewer, and is rendered for them.
+ * `leg` (null: a visitor, or an account with no profile yet, who get no such box, so a `mine=1` of theirs
+ * is ignored, as the page rendered for them ignores it).
  */
 export function sharedBrowsePath(search: URLSearchParams, leg: Specialty | null, now = Date.now()): string {
   const filters = parseFilters(Object.fromEntries(search));
-  return `/browse-copy/${windowOf(now)}.${viewOf(filters)}.${leg ?? "none"}`;
+  return `/browse-copy/${windowOf(now)}.${viewOf(filters)}.${leg ?? "none"}${leg && filters.mine ? ".mine" : ""}`;
 }
 
 /**
@@ -41,12 +43,14 @@ export function readCopy(
   copy: string,
   now = Date.now(),
 ): { filters: BrowseFilters; leg: Specialty | null } | null {
-  const [window = "", role, level, tp, ap, leg = ""] = copy.split(".");
+  const [window = "", role, level, tp, ap, leg = "", mine, ...rest] = copy.split(".");
   const age = windowOf(now) - Number(window);
-  if (!/^\d{1,15}$/.test(window) || age < 0 || age > 1) return null;
+  if (!/^\d{1,15}$/.test(window) || age < 0 || age > 1 || rest.length) return null;
   if (leg !== "none" && !specialties.includes(leg as Specialty)) return null;
+  // "mine" only with a leg to filter by.
+  if (mine !== undefined && (mine !== "mine" || leg === "none")) return null;
   return {
-    filters: { ...parseFilters({ role, level, tp, ap }), mine: false },
+    filters: { ...parseFilters({ role, level, tp, ap }), mine: mine === "mine" },
     leg: leg === "none" ? null : (leg as Specialty),
   };
 }

@@ -14,7 +14,7 @@ vi.mock("next/cache", () => ({
     return fn;
   },
 }));
-const { browseListings } = await import("./browse-cache");
+const { browseListings, sharedListings } = await import("./browse-cache");
 
 const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
 let blocker: Athlete, blocked: Athlete, plain: Athlete;
@@ -72,7 +72,35 @@ describe("browse lists: one shared copy for visitors, every athlete read as them
     expect(ids(forBlocker)).toContain(plain.profileId);
   });
 
-  it('"needs my specialty" is the viewer\'s own: read as them, never from the shared copy', async () => {
+  it('"needs my specialty" has a shared copy per leg, listing what an athlete of that leg with no block reads as themselves', async () => {
+    const before = shared();
+    const mine = parseFilters({ mine: "1" });
+    const copy = await sharedListings(mine, "runner");
+    expect(shared()).toBe(before + 1);
+    expect(cache.keys.at(-1)).toEqual([
+      "browse-listings",
+      expect.stringContaining('"mine":true'),
+      "runner",
+      expect.stringMatching(/^\d+$/),
+    ]);
+    // Pia is a runner with no block either way: her own read is the copy's.
+    const own = await browseListings(plain.claims, mine);
+    expect(copy.map((l) => l.items.map((i) => i.id))).toEqual(
+      own.listings.map((l) => l.items.map((i) => i.id)),
+    );
+    expect(copy.map((l) => l.total)).toEqual(own.listings.map((l) => l.total));
+    expect(copy[1].items.length).toBeGreaterThan(0);
+    expect(copy[1].items.every((a) => a.specialty !== "runner")).toBe(true);
+    // No leg to filter by (a visitor, an account with no profile): the unfiltered copy.
+    await sharedListings(mine, null);
+    expect(cache.keys.at(-1)).toEqual([
+      "browse-listings",
+      expect.stringContaining('"mine":false'),
+      expect.any(String),
+    ]);
+  });
+
+  it('"needs my specialty" read for one athlete (blocks, or the proxy could not ask) is read as them', async () => {
     const before = shared();
     // Every test athlete is a runner (lib/messages/test-fixtures.ts): read with their own profile.
     const {

@@ -10,6 +10,7 @@ import {
   type Listing,
   type Viewer,
 } from "./browse";
+import type { Specialty } from "@/lib/labels";
 import { findProfileByAuthId, type Profile } from "./profiles";
 import { publicTeamsTag } from "./public-teams";
 
@@ -26,22 +27,26 @@ const FRESH_MS = 5000;
  * for more than 5 s, so what no write announces (an urgent day passing, a change made in SQL) shows within 5 s.
  *
  * The whole page is cached too, for visitors and for athletes whose view is the same
- * (lib/browse/shared-copy.ts); it is read as anon, so nothing of anyone's can enter it.
+ * (lib/browse/shared-copy.ts): with "Needs my specialty" ticked, one copy per leg. It is read as anon,
+ * so nothing of anyone's can enter it.
  */
-const sharedListings = (filters: BrowseFilters): Promise<Listings> => {
-  const f: BrowseFilters = { ...filters, mine: false };
+export const sharedListings = (filters: BrowseFilters, leg: Specialty | null = null): Promise<Listings> => {
+  // "Needs my specialty" filters by the leg alone: teams that need it, athletes of the other legs.
+  const mine = filters.mine && leg !== null;
+  const f: BrowseFilters = { ...filters, mine };
+  const viewer: Viewer = mine ? { specialty: leg } : {};
   return unstable_cache(
-    () => withRls(null, (tx) => Promise.all([listOpenTeams(tx, f), listAthletes(tx, f)])),
+    () => withRls(null, (tx) => Promise.all([listOpenTeams(tx, f, viewer), listAthletes(tx, f, viewer)])),
     // A new key every 5 s: an entry is never served past its 5 s (revalidate alone would still hand the
     // first view after it the old copy while it reads the new one).
-    ["browse-listings", JSON.stringify(f), String(Math.floor(Date.now() / FRESH_MS))],
+    ["browse-listings", JSON.stringify(f), ...(mine ? [leg] : []), String(Math.floor(Date.now() / FRESH_MS))],
     { tags: [publicTeamsTag, "public-profiles"], revalidate: FRESH_MS / 1000 },
   )();
 };
 
 /**
  * What /browse shows a viewer: the shared lists, or, for a signed-in athlete whose view differs from the
- * shared copy (blocks both ways, "needs my specialty"; the proxy decides), read as themselves: their
+ * shared copy (a block either way, or the proxy could not ask), read as themselves: their
  * profile and both lists in one transaction and, unless the lists depend on the viewer's leg
  * ("needs my specialty"), in one round trip. Blocks are the viewer's own (private.my_blocked_profiles()
  * reads them from the claims), so they apply whether or not the profile has been read yet.

@@ -106,7 +106,7 @@ describe("a signed-in athlete's /browse (issue 22)", () => {
     return target ? new URL(target).pathname.split("/").at(-1)!.split(".").slice(1).join(".") : null;
   };
 
-  it("is the shared copy for their leg, unless a block or 'Needs my specialty' makes theirs differ", async () => {
+  it("is the shared copy for their leg, ticked 'Needs my specialty' too, unless a block makes theirs differ", async () => {
     const user = await createConfirmedUser();
     const cookie = await sessionCookie(user);
     // No profile yet: the visitors' copy (no "Needs my specialty" box).
@@ -114,14 +114,15 @@ describe("a signed-in athlete's /browse (issue 22)", () => {
 
     const mine = await profileOf(user.id, "swimmer");
     expect(await shownTo(cookie, "?role=runner&tp=2")).toBe("runner.any.2.1.swimmer");
-    // Ticked, the lists depend on their leg: rendered for them.
-    expect(await shownTo(cookie, "?mine=1")).toBeNull();
+    // Ticked, the lists depend on their leg alone: that leg's copy of the filtered lists.
+    expect(await shownTo(cookie, "?mine=1")).toBe("any.any.1.1.swimmer.mine");
 
     // A block either way hides cards the copy shows: rendered for them, from the next request on.
     const other = await createConfirmedUser();
     const theirs = await profileOf(other.id, "runner");
     await admin`insert into public.blocks (blocker_id, blocked_id) values (${theirs}, ${mine})`;
     expect(await shownTo(cookie)).toBeNull();
+    expect(await shownTo(cookie, "?mine=1")).toBeNull();
     await admin`delete from public.blocks where blocker_id = ${theirs}`;
     expect(await shownTo(cookie)).toBe("any.any.1.1.swimmer");
     await admin`insert into public.blocks (blocker_id, blocked_id) values (${mine}, ${theirs})`;

@@ -1,7 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { clientIp } from "@/lib/auth/client-ip";
 import { isProtectedPath, signInRedirectPath, teamViewerPath } from "@/lib/auth/protected-routes";
-import { parseFilters } from "@/lib/browse/filters";
 import { sharedBrowsePath } from "@/lib/browse/shared-copy";
 import { readBrowseViewer } from "@/lib/data/browse-viewer";
 import type { Claims } from "@/lib/db";
@@ -96,13 +95,12 @@ function sharedBrowse(request: NextRequest, leg: Specialty | null): NextResponse
 }
 
 /**
- * A signed-in athlete's /browse is the shared copy too, unless what they see differs from it: a block
- * either way hides cards, and "Needs my specialty" filters by their leg. Then, or when the database
- * cannot say, the page is rendered for them (app/(public)/browse), as before.
+ * A signed-in athlete's /browse is the shared copy too, for their leg ("Needs my specialty" filters by it),
+ * unless a block either way hides cards the copy shows. Then, or when the database cannot say, the page
+ * is rendered for them (app/(public)/browse), as before.
  */
 async function athleteBrowse(request: NextRequest, claims: Claims): Promise<NextResponse | null> {
-  if (!isBrowseRead(request) || parseFilters(Object.fromEntries(request.nextUrl.searchParams)).mine)
-    return null;
+  if (!isBrowseRead(request)) return null;
   const viewer = await readBrowseViewer(claims).catch(() => null);
   return viewer && !viewer.blocks ? sharedBrowse(request, viewer.leg) : null;
 }

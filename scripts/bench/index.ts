@@ -41,6 +41,9 @@ const lhRuns = Number(process.env.LH_RUNS ?? (quick ? 1 : 3));
 const renderRuns = Number(process.env.RENDER_RUNS ?? (quick ? 10 : 100));
 const node = process.execPath;
 const DEMO_ATHLETE = { email: "mia@example.com", password: "noosa-demo-2026" };
+// An athlete with a block (made by blockedAthleteCookie): their /browse is the page still rendered per
+// request, so its cost, render time and statements stay measured.
+const BLOCKING_ATHLETE = { email: "noah@example.com", password: "noosa-demo-2026" };
 // Where the app and the floor are built: BENCH_DIST_DIR / BENCH_FLOOR_DIR give a run its own, so two runs
 // on one checkout do not build over each other. --skip-build serves the build already there (repeats).
 const distDir = process.env.BENCH_DIST_DIR ?? ".next-bench";
@@ -69,6 +72,17 @@ async function ids() {
     from public.profiles p join auth.users u on u.id = p.auth_id where u.email = ${DEMO_ATHLETE.email}`;
   if (!row) throw new Error("demo athlete missing: is supabase/seed.sql applied?");
   return row;
+}
+
+/** Noah blocks Ethan on this throwaway stack, then signs in: his /browse is rendered for him. */
+async function blockedAthleteCookie(): Promise<string> {
+  await admin`
+    insert into public.blocks (blocker_id, blocked_id)
+    select b.id, e.id from public.profiles b, public.profiles e
+    where b.auth_id = (select id from auth.users where email = ${BLOCKING_ATHLETE.email})
+      and e.auth_id = (select id from auth.users where email = 'ethan@example.com')
+    on conflict do nothing`;
+  return sessionCookieHeader(BLOCKING_ATHLETE.email, BLOCKING_ATHLETE.password);
 }
 
 async function jsRows(app: string, floor: string, publicPaths: string[]) {
@@ -125,6 +139,7 @@ async function dynamicRows(
   app: string,
   floor: string,
   cookie: string,
+  blockedCookie: string,
   team: string | null,
   thread: string | null,
 ) {
@@ -162,10 +177,16 @@ async function dynamicRows(
     kb?: number;
   }[] = [
     { label: "/browse, signed out", path: "/browse", today: 65 / 374, times: 3, kb: 45 },
-    // Mostly the shared copy since the proxy learnt to show it to athletes (lib/browse/shared-copy.ts);
-    // the row after it is the path still rendered per request (a block either way, or this box ticked).
+    // The shared copy since the proxy learnt to show it to athletes (lib/browse/shared-copy.ts), with
+    // "Needs my specialty" ticked too (a copy per leg); the row after them is the path still rendered per
+    // request (a block either way).
     { label: "/browse, signed in", path: "/browse", cookie, today: 52 / 374, times: 2 },
-    { label: "/browse?mine=1, signed in (rendered for the athlete)", path: "/browse?mine=1", cookie },
+    { label: "/browse?mine=1, signed in", path: "/browse?mine=1", cookie },
+    {
+      label: "/browse, signed in with a block (rendered for the athlete)",
+      path: "/browse",
+      cookie: blockedCookie,
+    },
     { label: "/dashboard", path: "/dashboard", cookie, today: 47 / 374, times: 2 },
     { label: "/messages", path: "/messages", cookie },
     ...(thread ? [{ label: "/messages?c= (a thread)", path: `/messages?c=${thread}`, cookie }] : []),
@@ -240,12 +261,15 @@ async function lighthouseRows(app: string, floor: string, paths: string[]) {
   }
 }
 
-async function renderAll(app: string, cookie: string, paths: string[]) {
+type SignedInPage = { label: string; path: string; cookie: string };
+
+async function renderAll(app: string, pages: SignedInPage[]) {
   const offset = await startCapture(admin);
   const figures: Record<string, RenderFigures> = {};
   let captured: Captured[] = [];
   try {
-    for (const path of paths) figures[path] = await renderTimes(app + path, cookie, renderRuns);
+    for (const { label, path, cookie } of pages)
+      figures[label] = await renderTimes(app + path, cookie, renderRuns);
   } finally {
     // Logging every statement must stop even when a page fails.
     captured = await stopCapture(admin, offset);
@@ -306,15 +330,17 @@ async function main() {
   const { profile, team, thread } = await ids();
   const landing = "/urgent-triathlon-team-noosa";
   const publicPaths = ["/", "/browse", landing, `/profile/${profile}`];
-  // /browse?mine=1 is rendered per request for the athlete: its render time and its statements (EXPLAIN)
-  // stay measured now that a plain signed-in /browse is mostly the shared copy.
+  // A blocking athlete's /browse is rendered per request: its render time and its statements (EXPLAIN)
+  // stay measured now that an athlete's /browse is otherwise the shared copy.
   const signedInPaths = [
     "/dashboard",
     "/browse",
-    "/browse?mine=1",
+    "/browse (a block: rendered for the athlete)",
     "/messages",
     ...(team ? [`/teams/${team}`] : []),
   ];
+  const needsBlock = parts.has("dynamic") || parts.has("render");
+  const blockedCookie = needsBlock ? await blockedAthleteCookie() : "";
 
   if (parts.has("js")) {
     log("JavaScript per public page");
@@ -330,6 +356,7 @@ async function main() {
       app,
       floor,
       await sessionCookieHeader(DEMO_ATHLETE.email, DEMO_ATHLETE.password),
+      blockedCookie,
       team,
       thread,
     );
@@ -404,15 +431,20 @@ async function main() {
   }
   if (parts.has("render")) {
     const cookie = await sessionCookieHeader(DEMO_ATHLETE.email, DEMO_ATHLETE.password);
+    const pages = signedInPaths.map((label) =>
+      label.startsWith("/browse (a block")
+        ? { label, path: "/browse", cookie: blockedCookie }
+        : { label, path: label, cookie },
+    );
     log("server render, demo data");
-    const demo = await renderAll(app, cookie, signedInPaths);
+    const demo = await renderAll(app, pages);
     log("seeding the large dataset");
     await runForResults(node, ["scripts/seed-large.ts"]);
     // As autovacuum would after a bulk load this size (its insert threshold is 1,000 rows): the visibility
     // map set, so plans are those of a running database (an index-only count of open teams, not a scan).
     await admin`vacuum analyze`;
     log("server render, large data");
-    const large = await renderAll(app, cookie, signedInPaths);
+    const large = await renderAll(app, pages);
     raw.render = { demo: demo.figures, large: large.figures };
     for (const path of signedInPaths) {
       const d = demo.figures[path]!;

@@ -9,7 +9,7 @@ export const metadata: Metadata = browseMetadata;
 
 /**
  * /browse rendered for one signed-in athlete, per request: for those whose view differs from the shared
- * copy (a block either way, "Needs my specialty" ticked), or when the proxy could not ask. Everyone else
+ * copy (a block either way), or when the proxy could not ask. Everyone else
  * is shown the shared copy for their filters (lib/browse/shared-copy.ts, app/(public)/browse-copy).
  */
 export default async function BrowsePage({
