@@ -2,6 +2,7 @@ import "server-only";
 import { unstable_cache } from "next/cache";
 import type { BrowseFilters } from "@/lib/browse/filters";
 import { withRls, type Claims, type Tx } from "@/lib/db";
+import type { Specialty } from "@/lib/labels";
 import {
   listAthletes,
   listOpenTeams,
@@ -10,7 +11,6 @@ import {
   type Listing,
   type Viewer,
 } from "./browse";
-import type { Specialty } from "@/lib/labels";
 import { findProfileByAuthId, type Profile } from "./profiles";
 import { publicTeamsTag } from "./public-teams";
 
