@@ -15,6 +15,7 @@ import { StartConversationButton } from "@/components/messages/start-conversatio
 import { ReportButton } from "@/components/moderation/report-dialog";
 import { BlockButton } from "@/components/blocks/block-button";
 import { ProfileFacts } from "./profile-facts";
+import { UnlessOwnProfile } from "./unless-own-profile";
 import { initials } from "@/lib/initials";
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -61,8 +62,17 @@ export function PublicProfile({ profile }: { profile: Profile }) {
               ) : null}
             </ul>
           </div>
-          {/* messaging: start (or reopen) a conversation with this athlete */}
-          <StartConversationButton profileId={profile.id} className="sm:ml-auto" />
+          {/* messaging: start (or reopen) a conversation with this athlete; on one's own page, edit it */}
+          <UnlessOwnProfile
+            authId={profile.auth_id}
+            own={
+              <LinkButton href="/edit-profile" variant="inverse" className="sm:ml-auto">
+                Edit Your Profile
+              </LinkButton>
+            }
+          >
+            <StartConversationButton profileId={profile.id} className="sm:ml-auto" />
+          </UnlessOwnProfile>
         </div>
       </div>
       <div className="mx-auto grid max-w-4xl gap-6 px-4 py-10 sm:px-6 md:grid-cols-2">
@@ -122,18 +132,20 @@ export function PublicProfile({ profile }: { profile: Profile }) {
             )}
           </Panel>
         </div>
-        <p className="text-right md:col-span-2">
-          <ReportButton
-            kind="profile"
-            targetId={profile.id}
-            subject={`${profile.full_name}'s profile`}
-            label="Report this profile"
-            className="text-ocean-800 hover:text-ocean-950 text-sm underline underline-offset-2"
-          />
-        </p>
-        <div className="flex justify-end text-right md:col-span-2">
-          <BlockButton profileId={profile.id} name={profile.full_name} />
-        </div>
+        <UnlessOwnProfile authId={profile.auth_id}>
+          <p className="text-right md:col-span-2">
+            <ReportButton
+              kind="profile"
+              targetId={profile.id}
+              subject={`${profile.full_name}'s profile`}
+              label="Report this profile"
+              className="text-ocean-800 hover:text-ocean-950 text-sm underline underline-offset-2"
+            />
+          </p>
+          <div className="flex justify-end text-right md:col-span-2">
+            <BlockButton profileId={profile.id} name={profile.full_name} />
+          </div>
+        </UnlessOwnProfile>
         <div className="bg-sand-100 rounded-2xl p-6 text-center md:col-span-2">
           <p className="text-ocean-950 text-lg font-semibold">Looking for teammates around Noosa?</p>
           <p className="mt-1 text-slate-700">

@@ -1,9 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
+import { DEMO_PASSWORD, signInWithSession } from "../support/users";
 
 // Seeded demo profiles (supabase/seed.sql): 1 = Mia, public; 8 = Ethan, private.
 const mia = "e0000000-0000-4000-8000-000000000001";
 const ethanPrivate = "e0000000-0000-4000-8000-000000000008";
+const jack = "e0000000-0000-4000-8000-000000000002";
 
 test("a public profile is readable signed out, with every section of the spec", async ({ page }) => {
   const response = await page.goto(`/profile/${mia}`);
@@ -33,6 +35,28 @@ test("a public profile is readable signed out, with every section of the spec", 
   );
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/profile/${mia}$`));
   await expectNoAxeViolations(page);
+});
+
+test("on their own public profile an athlete is offered Edit, not Send Message, Report or Block", async ({
+  page,
+}) => {
+  await signInWithSession(page, { email: "mia@example.com", password: DEMO_PASSWORD }, `/profile/${mia}`);
+  const main = page.getByRole("main");
+  // The page is the shared copy: the switch happens in the browser, once it has read the session.
+  await expect(main.getByRole("link", { name: "Edit Your Profile" })).toBeVisible();
+  await expect(main.getByRole("button", { name: "Send Message" })).toHaveCount(0);
+  await expect(main.getByRole("button", { name: /Report this profile/ })).toHaveCount(0);
+  await expect(main.getByRole("button", { name: "Block" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await main.getByRole("link", { name: "Edit Your Profile" }).click();
+  await expect(page).toHaveURL(/\/edit-profile$/);
+
+  // Anyone else's profile still offers all three.
+  await page.goto(`/profile/${jack}`);
+  await expect(main.getByRole("button", { name: "Send Message" })).toBeVisible();
+  await expect(main.getByRole("button", { name: /Report this profile/ })).toBeVisible();
+  await expect(main.getByRole("button", { name: "Block" })).toBeVisible();
+  await expect(main.getByRole("link", { name: "Edit Your Profile" })).toHaveCount(0);
 });
 
 for (const [name, id] of <[string, string][]>[

@@ -23,7 +23,7 @@ const fromBase64Url = (text: string) => {
 /**
  * The account id in the browser's session cookie (@supabase/ssr's `base64-` session, whole or chunked;
  * the `sub` of its access token), unverified. Only for marks a shared page draws for the viewer (their
- * own card, "Your Team", lib/browse/shared-copy.ts): every action checks the session on the server.
+ * own card, "Your Team", lib/browse/shared-copy.ts; their own public profile): every action checks the session on the server.
  * Null without a readable session.
  */
 export function sessionUserId(cookieHeader: string): string | null {
