@@ -62,7 +62,7 @@ function browsePath() {
   if (Math.random() < 0.3) q.set("level", pick(["beginner", "intermediate", "advanced"]));
   if (Math.random() < 0.4) q.set("ap", String(1 + Math.floor(Math.random() * 5)));
   if (Math.random() < 0.2) q.set("tp", "2");
-  // "Needs my specialty" ticked: that list is rendered for the athlete, not the shared copy.
+  // "Needs my specialty" ticked: the shared copy of the athlete's leg (lib/browse/shared-copy.ts).
   if (Math.random() < 0.2) q.set("mine", "1");
   const s = q.toString();
   return s ? `/browse?${s}` : "/browse";
