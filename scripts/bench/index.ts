@@ -332,12 +332,12 @@ async function main() {
   const publicPaths = ["/", "/browse", landing, `/profile/${profile}`];
   // A blocking athlete's /browse is rendered per request: its render time and its statements (EXPLAIN)
   // stay measured now that an athlete's /browse is otherwise the shared copy.
-  const signedInPaths = [
-    "/dashboard",
-    "/browse",
-    "/browse (a block: rendered for the athlete)",
-    "/messages",
-    ...(team ? [`/teams/${team}`] : []),
+  const signedInPages: { label: string; path: string; blocking?: true }[] = [
+    { label: "/dashboard", path: "/dashboard" },
+    { label: "/browse", path: "/browse" },
+    { label: "/browse (a block: rendered for the athlete)", path: "/browse", blocking: true },
+    { label: "/messages", path: "/messages" },
+    ...(team ? [{ label: "/teams/{id}", path: `/teams/${team}` }] : []),
   ];
   const needsBlock = parts.has("dynamic") || parts.has("render");
   const blockedCookie = needsBlock ? await blockedAthleteCookie() : "";
@@ -431,11 +431,11 @@ async function main() {
   }
   if (parts.has("render")) {
     const cookie = await sessionCookieHeader(DEMO_ATHLETE.email, DEMO_ATHLETE.password);
-    const pages = signedInPaths.map((label) =>
-      label.startsWith("/browse (a block")
-        ? { label, path: "/browse", cookie: blockedCookie }
-        : { label, path: label, cookie },
-    );
+    const pages = signedInPages.map(({ label, path, blocking }) => ({
+      label,
+      path,
+      cookie: blocking ? blockedCookie : cookie,
+    }));
     log("server render, demo data");
     const demo = await renderAll(app, pages);
     log("seeding the large dataset");
@@ -446,11 +446,10 @@ async function main() {
     log("server render, large data");
     const large = await renderAll(app, pages);
     raw.render = { demo: demo.figures, large: large.figures };
-    for (const path of signedInPaths) {
-      const d = demo.figures[path]!;
-      const l = large.figures[path]!;
+    for (const { label } of signedInPages) {
+      const d = demo.figures[label]!;
+      const l = large.figures[label]!;
       const r = ratio(l.p95, d.p95);
-      const label = path.startsWith("/teams/") ? "/teams/{id}" : path;
       rows.push({
         figure: `render ${label} p50 / p95, demo`,
         app: `${ms(d.p50)} / ${ms(d.p95)}`,
