@@ -3,9 +3,8 @@
  * threads, send a message every 20 s and receive them over Realtime, against a production build on the
  * throwaway local stack (127.0.0.1 only), for a fixed time at each size after 15 s of it not counted; then
  * the same load with faults: Postgres restarted, Auth slow (2 s a call) and down, every Realtime socket
- * dropped. Prints one table,
- * writes bench/results/load-<stamp>.{json,md} and the README's load table. Targets are printed, never
- * asserted: this is a measurement, not a test.
+ * dropped. Prints one table, writes bench/results/load-<stamp>.{json,md} and the README's load table.
+ * Targets are printed, never asserted: this is a measurement, not a test.
  *
  *   npm run load                               50, 200 and 500 athletes, 60 s each, then the faults at 200
  *   npm run load -- --users=50 --seconds=20    one smaller run (--users=none: the faults only)
@@ -442,9 +441,9 @@ async function main() {
     (r) => r.id,
   );
   // In race week the server has been up for days. Before the clock runs, 15 s of the same mix, not
-  // counted, so each page, action and athlete has been served once: measured without it (2026-11-27),
-  // the first 10 s of a 200-athlete run had p95 371–1,320 ms and every later 10 s 61–133 ms. The table's
-  // "by 10 s" row still shows any slow start that is left.
+  // counted, so every page and action has been served and most athletes seen. Measured without it
+  // (2026-11-27): the first 10 s of a 200-athlete run had p95 371–1,320 ms, every later 10 s 61–133 ms.
+  // The table's "by 10 s" row still shows any slow start that is left.
   const warm = Math.min(biggest, 200);
   log(`warming up: ${warm} athletes for 15 s, not counted`);
   await runPhase("warm-up", base, athletes.slice(0, warm), teamIds, 15);
