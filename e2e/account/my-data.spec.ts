@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { expectNoAxeViolations } from "../support/axe";
 import { waitForMail } from "../support/mailbox";
+import { createConfirmedUser } from "../support/users";
 import { createAthlete, createTeamFor, db, signIn, type Athlete } from "../teams/team-support";
 
 // Issue 21, "my data": Settings → Download my data and Delete my account, in a real browser.
@@ -145,4 +146,38 @@ test("Delete my account: typed confirmation, the team closed and its member told
   await expectNoAxeViolations(memberPage);
   await shot(memberPage, "conversation-deleted-athlete");
   await memberContext.close();
+});
+
+test("an account with no profile finds Settings on the dashboard, downloads its data and deletes itself", async ({
+  page,
+}) => {
+  const account = await createConfirmedUser();
+  await signIn(page, account, "/dashboard");
+  await expect(page.getByText("Not staying? Download your data or delete your account in")).toBeVisible();
+  await shot(page, "dashboard-no-profile");
+  await page.getByRole("link", { name: "Settings", exact: true }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  // E-mails and blocks belong to a profile: the page says so and offers one, and nothing else is missing.
+  await expect(page.getByText("You have no profile yet.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Create Your Profile" })).toHaveAttribute(
+    "href",
+    "/create-profile",
+  );
+  await expect(page.getByRole("heading", { name: "Notifications" })).toHaveCount(0);
+  await expect(page.getByText("Your team is closed too.")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await shot(page, "settings-no-profile");
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download my data" }).click(),
+  ]);
+  const data = JSON.parse(await readFile((await download.path())!, "utf8"));
+  expect(data.account).toEqual({ id: account.id, email: account.email });
+  expect(data.profile).toBeNull();
+
+  await page.getByLabel("Type DELETE to confirm").fill("DELETE");
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page).toHaveURL(/\/account-deleted$/, { timeout: 20_000 });
+  expect(await db()`select 1 from auth.users where id = ${account.id}`).toHaveLength(0);
 });

@@ -49,6 +49,13 @@ export default async function DashboardPage() {
             <Link href="/create-profile" className={buttonClasses("primary", "md", "mt-4")}>
               Create Your Profile
             </Link>
+            <p className="mt-4 text-sm text-slate-700">
+              Not staying? Download your data or delete your account in{" "}
+              <Link href="/settings" className="text-ocean-700 font-semibold underline">
+                Settings
+              </Link>
+              .
+            </p>
           </section>
           <Suspense fallback={<CardSkeleton title="Training Weather" />}>
             <WeatherCard />

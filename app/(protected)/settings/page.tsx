@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { PageIntro } from "@/components/layout/page-intro";
 import { DeleteAccountSection } from "@/components/settings/delete-account";
 import { DownloadMyDataSection } from "@/components/settings/download-my-data";
 import { BlockedAthletesSection } from "@/components/settings/blocked-athletes";
 import { NotificationSettingsSection } from "@/components/settings/notification-settings";
+import { SettingsSection } from "@/components/settings/settings-section";
+import { LinkButton } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/session";
 import { hasCreatedTeam } from "@/lib/data/my-data";
 import { getMyProfile } from "@/lib/data/my-profile";
@@ -19,12 +20,15 @@ export const metadata: Metadata = pageMetadata({
   noindex: true,
 });
 
-/** Account settings: a list of sections, each its own component (more will join: blocked athletes, your data). */
+/**
+ * Account settings: a list of sections, each its own component. E-mails and blocks belong to a profile;
+ * an account without one still gets its data and its deletion here, so nobody has to make a profile to
+ * leave.
+ */
 export default async function SettingsPage() {
   const { claims } = await requireUser("/settings");
   const profile = await getMyProfile();
-  if (!profile) redirect("/create-profile");
-  const ownsTeam = await withRls(claims, hasCreatedTeam);
+  const ownsTeam = profile ? await withRls(claims, hasCreatedTeam) : false;
 
   return (
     <>
@@ -32,8 +36,20 @@ export default async function SettingsPage() {
         <p>Choose how {site.name} keeps in touch.</p>
       </PageIntro>
       <div className="mx-auto max-w-3xl space-y-8 px-4 py-10 sm:px-6">
-        <NotificationSettingsSection claims={claims} profileId={profile.id} />
-        <BlockedAthletesSection claims={claims} />
+        {profile ? (
+          <>
+            <NotificationSettingsSection claims={claims} profileId={profile.id} />
+            <BlockedAthletesSection claims={claims} />
+          </>
+        ) : (
+          <SettingsSection
+            id="profile"
+            title="Your profile"
+            intro="You have no profile yet. Create one to choose which e-mails you get and to block athletes."
+          >
+            <LinkButton href="/create-profile">Create Your Profile</LinkButton>
+          </SettingsSection>
+        )}
         <DownloadMyDataSection />
         <DeleteAccountSection ownsTeam={ownsTeam} />
       </div>
