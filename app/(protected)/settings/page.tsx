@@ -28,7 +28,8 @@ export const metadata: Metadata = pageMetadata({
 export default async function SettingsPage() {
   const { claims } = await requireUser("/settings");
   const profile = await getMyProfile();
-  const ownsTeam = profile ? await withRls(claims, hasCreatedTeam) : false;
+  // Asked either way: a team's creator is the account (teams.creator_id), not its profile.
+  const ownsTeam = await withRls(claims, hasCreatedTeam);
 
   return (
     <>
