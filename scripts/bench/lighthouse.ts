@@ -1,10 +1,16 @@
 /** One Lighthouse run (mobile, simulated throttling: its defaults) with Debian Chromium (./browser.ts). */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { chromiumPath } from "../../e2e/support/chromium.ts";
+import { firstFrameWaitMs } from "./first-frame.ts";
 
-export type LighthouseSample = { scores: Record<string, number>; metrics: Record<string, number> };
+export type LighthouseSample = {
+  scores: Record<string, number>;
+  metrics: Record<string, number>;
+  /** activated → first contentful paint in the run's own trace (./first-frame.ts) */
+  firstFrameWaitMs: number | null;
+};
 
 const version = process.env.LH_VERSION ?? "12";
 // --headless=new matters to the full chromium only; the headless shell is headless by itself.
@@ -39,6 +45,8 @@ export function lighthouse(url: string, outDir: string, name: string): Lighthous
       "--quiet",
       "--output=json",
       `--output-path=${output}`,
+      // The trace, to tell a first frame held back by the browser from one the page was slow to make.
+      "--save-assets",
       `--chrome-flags=${chromeFlags}`,
     ],
     {
@@ -53,5 +61,12 @@ export function lighthouse(url: string, outDir: string, name: string): Lighthous
   const metrics = Object.fromEntries(
     Object.entries(lighthouseMetrics).map(([short, id]) => [short, report.audits[id]?.numericValue ?? NaN]),
   );
-  return { scores, metrics };
+  // Each trace is tens of MB: read the one figure, then let it go.
+  const trace = output.replace(/\.json$/, "-0.trace.json");
+  const events = JSON.parse(readFileSync(trace, "utf8")) as {
+    traceEvents: Parameters<typeof firstFrameWaitMs>[0];
+  };
+  rmSync(trace);
+  rmSync(output.replace(/\.json$/, "-0.devtoolslog.json"), { force: true });
+  return { scores, metrics, firstFrameWaitMs: firstFrameWaitMs(events.traceEvents) };
 }
