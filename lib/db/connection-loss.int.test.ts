@@ -6,7 +6,7 @@ import { isDbUnavailable } from "@/lib/db/unavailable";
 
 // A connection that dies inside a transaction (Postgres restarting under load) must fail that
 // transaction only: the next transaction on the same pool slot runs normally, with its own writes. Seen
-// under `npm run load` before postgres.js was patched (scripts/patch-postgres.mjs): the slot hung until
+// under `npm run load` before postgres.js was patched (patches/postgres+3.4.9.patch): the slot hung until
 // connect_timeout, and a dead transaction's late ROLLBACK ran inside the next one, whose COMMIT still
 // answered, so a write was acknowledged and not stored. One pooled connection, so the slot is provably
 // the same; the app's own pool settings otherwise.

@@ -13,7 +13,7 @@ export type Tx = postgres.TransactionSql;
 const globalForDb = globalThis as unknown as { __appSql?: postgres.Sql };
 
 /**
- * The pool's settings. postgres.js 3.4.9 itself is patched at install (scripts/patch-postgres.mjs): as
+ * The pool's settings. postgres.js 3.4.9 itself is patched at install (patches/postgres+3.4.9.patch): as
  * released, a connection that died inside a transaction broke its pool slot for 30 s and could run a
  * dead transaction's ROLLBACK inside the next one.
  */
