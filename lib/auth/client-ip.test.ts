@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { clientIp, parseTrustedProxy } from "./client-ip";
+import { clientIp, parseTrustedProxy, trustedProxy, trustedProxyWarning } from "./client-ip";
 
 const h = (init: Record<string, string>) => new Headers(init);
 
@@ -96,5 +96,40 @@ describe("parseTrustedProxy", () => {
     ]) {
       expect(() => parseTrustedProxy(value), value).toThrow(/^TRUSTED_PROXY: /);
     }
+  });
+});
+
+// One address for every visitor means Auth's per-address limit is site-wide: 30 wrong passwords from anyone
+// in 5 minutes refused everyone's next sign-in. Vercel says it is Vercel (VERCEL=1 in its functions).
+describe("TRUSTED_PROXY unset on Vercel", () => {
+  it("reads the visitor from x-vercel-forwarded-for when VERCEL=1", () => {
+    vi.stubEnv("TRUSTED_PROXY", "");
+    vi.stubEnv("VERCEL", "1");
+    expect(trustedProxy().kind).toBe("vercel");
+    expect(clientIp(h({ "x-vercel-forwarded-for": "203.0.113.7" }))).toBe("203.0.113.7");
+  });
+
+  it("still believes nothing off Vercel, or when set to none on purpose", () => {
+    vi.stubEnv("TRUSTED_PROXY", "");
+    vi.stubEnv("VERCEL", "");
+    expect(clientIp(h({ "x-vercel-forwarded-for": "203.0.113.7" }))).toBeNull();
+    vi.stubEnv("VERCEL", "1");
+    vi.stubEnv("TRUSTED_PROXY", "none");
+    expect(clientIp(h({ "x-vercel-forwarded-for": "203.0.113.7" }))).toBeNull();
+  });
+});
+
+describe("trustedProxyWarning (said once at start-up)", () => {
+  it("warns in production when no proxy is trusted, and says what follows", () => {
+    const text = trustedProxyWarning({ NODE_ENV: "production", TRUSTED_PROXY: "" });
+    expect(text).toMatch(/TRUSTED_PROXY is not set/);
+    expect(text).toMatch(/lock everyone out of sign-in/);
+    expect(trustedProxyWarning({ NODE_ENV: "production", TRUSTED_PROXY: "none" })).toMatch(/none/);
+  });
+
+  it("is silent on Vercel, with a proxy set, and outside production", () => {
+    expect(trustedProxyWarning({ NODE_ENV: "production", VERCEL: "1" })).toBeNull();
+    expect(trustedProxyWarning({ NODE_ENV: "production", TRUSTED_PROXY: "10.0.0.0/8" })).toBeNull();
+    expect(trustedProxyWarning({ NODE_ENV: "development" })).toBeNull();
   });
 });

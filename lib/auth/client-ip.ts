@@ -4,7 +4,10 @@ import { BlockList, isIP } from "node:net";
  * The visitor's address, for throttling and for Auth's own per-address limits (README, Security).
  *
  * A forwarded address is believed only from a proxy the deployment names in `TRUSTED_PROXY`:
- * - unset or `none` (the default): no header is believed. Next.js 16 gives app code no socket address
+ * - unset on Vercel (its functions run with `VERCEL=1`): as `vercel` below, so a Vercel deployment that forgot
+ *   the variable does not send every sign-in to Auth from one address (whose per-address limit would then lock
+ *   everyone out at once).
+ * - unset elsewhere, or `none`: no header is believed. Next.js 16 gives app code no socket address
  *   (`request.ip` is gone since 15); `next start` writes the socket address into `x-forwarded-for` only
  *   when the request has none, so a client that sends the header picks its own address. Unknown is the
  *   only safe answer: per-address limits then fall back to per-account ones and Auth sees this server.
@@ -19,9 +22,10 @@ import { BlockList, isIP } from "node:net";
  */
 export type TrustedProxy = { kind: "none" } | { kind: "vercel" } | { kind: "list"; list: BlockList };
 
-export function parseTrustedProxy(value: string | undefined): TrustedProxy {
+export function parseTrustedProxy(value: string | undefined, onVercel = false): TrustedProxy {
   const text = value?.trim() ?? "";
-  if (text === "" || text.toLowerCase() === "none") return { kind: "none" };
+  if (text === "") return onVercel ? { kind: "vercel" } : { kind: "none" };
+  if (text.toLowerCase() === "none") return { kind: "none" };
   if (text.toLowerCase() === "vercel") return { kind: "vercel" };
   const list = new BlockList();
   for (const entry of text.split(",").map((part) => part.trim())) {
@@ -46,27 +50,44 @@ export function parseTrustedProxy(value: string | undefined): TrustedProxy {
   return { kind: "list", list };
 }
 
-let configured: { raw: string | undefined; parsed: TrustedProxy } | undefined;
+/** Vercel sets `VERCEL=1` in its builds and functions (its system environment variables). */
+function isVercel(env: Record<string, string | undefined>): boolean {
+  return env.VERCEL === "1";
+}
+
+let configured: { raw: string | undefined; vercel: boolean; parsed: TrustedProxy } | undefined;
 
 /** `TRUSTED_PROXY` from the environment, parsed once (a bad value fails loudly on the first request). */
 export function trustedProxy(): TrustedProxy {
   const raw = process.env.TRUSTED_PROXY;
-  if (!configured || configured.raw !== raw) configured = { raw, parsed: parseTrustedProxy(raw) };
+  const vercel = isVercel(process.env);
+  if (!configured || configured.raw !== raw || configured.vercel !== vercel) {
+    configured = { raw, vercel, parsed: parseTrustedProxy(raw, vercel) };
+  }
   return configured.parsed;
 }
 
-let warned = false;
+/**
+ * What a production server without a trusted proxy must say at start-up (instrumentation.ts), else null:
+ * every sign-in then reaches Supabase Auth from this server's one address, so its per-address limit
+ * (30 sign-ins in 5 minutes) is shared by the whole site.
+ */
+export function trustedProxyWarning(env: Record<string, string | undefined>): string | null {
+  if (env.NODE_ENV !== "production") return null;
+  if (parseTrustedProxy(env.TRUSTED_PROXY, isVercel(env)).kind !== "none") return null;
+  const setting = env.TRUSTED_PROXY?.trim()
+    ? `TRUSTED_PROXY is "${env.TRUSTED_PROXY.trim()}"`
+    : "TRUSTED_PROXY is not set";
+  return [
+    `SECURITY: ${setting} and this is not Vercel, so visitors' addresses are unknown.`,
+    "Every sign-in reaches Supabase Auth from this server's address: 30 wrong passwords in 5 minutes from anyone lock everyone out of sign-in,",
+    "the app's own throttle counts per account only, and register-interest shares one site-wide limit.",
+    "Set TRUSTED_PROXY to vercel or to your proxies' addresses/CIDR ranges (see .env.example and the README's deploy steps).",
+  ].join(" ");
+}
 
 export function clientIp(headers: Headers, trusted: TrustedProxy = trustedProxy()): string | null {
-  if (trusted.kind === "none") {
-    if (!warned && process.env.NODE_ENV === "production") {
-      warned = true;
-      console.warn(
-        "TRUSTED_PROXY is not set: visitors' addresses are unknown, so sign-in throttling counts per account only and Supabase Auth sees this server. Set it to vercel or to your proxies' addresses (.env.example).",
-      );
-    }
-    return null;
-  }
+  if (trusted.kind === "none") return null;
   if (trusted.kind === "vercel") return normalise(headers.get("x-vercel-forwarded-for")?.split(",")[0]);
   const hops = (headers.get("x-forwarded-for") ?? "").split(",").map((part) => part.trim());
   let client: string | null = null;
