@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { charCount, defaultIgnorable, isSafeText, normaliseText, safeText } from "./text";
+import { charCount, defaultIgnorable, hasVisibleText, isSafeText, normaliseText, safeText } from "./text";
 
 const field = safeText("Name", { min: 2, max: 5, tooLong: "Too long" });
 const multi = safeText("Bio", { max: 20, tooLong: "Too long" }, { multiline: true });
@@ -126,5 +126,73 @@ describe("invisible characters (Default_Ignorable_Code_Point and braille blank)"
     }
     expect(isSafeText("\ufe0f", true)).toBe(false);
     expect(normaliseText("\u200d\ufe0f")).toBe("");
+  });
+});
+
+// A name of characters that draw nothing still passed: the rule listed invisible characters instead of asking
+// for a visible one. Visible now means a letter, number, punctuation or symbol (General_Category L, N, P, S)
+// that is not one of the invisible ones above; formats, controls, private-use, unassigned code points and
+// combining marks on their own do not count.
+describe("a value must show something", () => {
+  const required = safeText("Full name", { min: 2, max: 100, tooLong: "Too long" });
+  const blankLooking = [
+    ["musical symbol null notehead", "\u{1d159}"],
+    ["interlinear annotation anchor", "\ufff9"],
+    ["interlinear annotation separator", "\ufffa"],
+    ["interlinear annotation terminator", "\ufffb"],
+    ["Egyptian hieroglyph vertical joiner", "\u{13430}"],
+    ["Khitan small script filler", "\u{16fe4}"],
+    ["combining acute accent", "\u0301"],
+    ["combining enclosing circle", "\u20dd"],
+    ["private use U+E000", "\ue000"],
+    ["private use plane 15", "\u{f0000}"],
+    ["unassigned U+0378", "\u0378"],
+    ["unassigned plane 3", "\u{3ffff}"],
+  ] as const;
+
+  it.each(blankLooking)("treats a value made only of %s (and spaces) as empty", (_, ch) => {
+    expect(normaliseText(`${ch}${ch} ${ch}`)).toBe("");
+    expect(required.safeParse(`${ch}${ch}${ch}`).error?.issues[0]?.message).toBe("Full name is required");
+  });
+
+  it("refuses format characters and the null notehead inside text too (they hide, like the others)", () => {
+    for (const ch of ["\ufff9", "\ufffb", "\u{13430}", "\u{1343f}", "\u0600", "\u{110bd}", "\u{1d159}"]) {
+      expect(isSafeText(`Mia${ch}Smith`), ch.codePointAt(0)!.toString(16)).toBe(false);
+      expect(isSafeText(`Swim${ch} run`, true), ch.codePointAt(0)!.toString(16)).toBe(false);
+    }
+  });
+
+  it("keeps names in any script, with their accents, and symbols people write", () => {
+    for (const name of [
+      "Zoë",
+      "Renée",
+      "O'Brien",
+      "李小龍",
+      "Ngữ",
+      "ม้า",
+      "Ⅻ Ⅸ",
+      "¿Qué?",
+      "🏊🚴🏃",
+      "Rene\u0301e",
+    ]) {
+      expect(required.safeParse(name).success, name).toBe(true);
+    }
+    // Something visible beside them: private-use and combining marks do not make it blank.
+    expect(required.safeParse("Mia \ue000").success).toBe(true);
+  });
+
+  it("counts as visible exactly the engine's L, N, P and S minus the invisible characters", () => {
+    const category = /[\p{L}\p{N}\p{P}\p{S}]/u;
+    const differ: string[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const ch = String.fromCodePoint(cp);
+      const expected =
+        category.test(ch) && !/\p{Default_Ignorable_Code_Point}/u.test(ch) && cp !== 0x2800 && cp !== 0x1d159;
+      if (hasVisibleText(ch) !== expected) differ.push(cp.toString(16));
+    }
+    // The visible ranges are generated from one Unicode version for the forms and SQL alike; a different
+    // version in this engine shows here (regenerate: node scripts/generate-visible-chars.ts).
+    expect(differ).toEqual([]);
   });
 });

@@ -1,16 +1,20 @@
 import { z } from "zod";
 import "./csp-safe-zod";
+import { formatRanges, visibleRanges } from "./visible-chars";
 
 /**
  * The one rule for text people write and others read, mirrored by `private.is_safe_text` in
- * supabase/migrations/20261125030100_safe_text_invisible.sql (keep the two in step; the lists below are
+ * supabase/migrations/20261127131000_safe_text_visible.sql (keep the two in step; the lists below are
  * spelled out rather than left to the engine's Unicode tables, so both sides refuse the same characters):
  * - normalised to NFC and trimmed; Windows line ends become "\n";
- * - a value with no visible character (only spaces, invisible characters, braille blanks) is empty;
- * - no control characters, except newline in multi-line fields;
+ * - a value with nothing visible is empty. Visible is a letter, number, punctuation or symbol
+ *   (General_Category L, N, P, S, listed in visible-chars.ts) that is not one of the invisible characters
+ *   below; spaces, formats, controls, private-use and unassigned code points and combining marks on their
+ *   own are not;
+ * - no control characters, except newline in multi-line fields, and no format characters;
  * - no bidirectional overrides, isolates or marks (text that reads backwards);
  * - no Default_Ignorable_Code_Point (soft hyphen, Hangul fillers, zero-width characters, variation selectors,
- *   tags…) and no braille blank U+2800, which is not one but looks like nothing either. Two exceptions keep
+ *   tags…), no braille blank U+2800 and no musical null notehead U+1D159, symbols that look like nothing. Two exceptions keep
  *   emoji working: the zero-width (non-)joiners in multi-line text, where emoji sequences (🏃‍♀️) and some
  *   scripts need them (in one-line text they only make look-alikes), and the emoji/text presentation
  *   selectors U+FE0E/U+FE0F right after a visible character (❤️).
@@ -30,29 +34,36 @@ export const defaultIgnorable = new RegExp(
   `[${ignorableExceptJoinersAndSelectors}${joiners}${selectors}]`,
   "u",
 );
-const blank = "\u2800";
+const blank = "\u2800\u{1d159}";
+const asClass = (ranges: string) =>
+  ranges
+    .split(",")
+    .map((range) => range.replace(/[0-9a-f]+/g, (cp) => `\\u{${cp}}`))
+    .join("");
+// Format characters other than the Default_Ignorable ones above (interlinear annotation, hieroglyph joiners).
+const format = asClass(formatRanges);
 // White_Space, as String.prototype.trim and Postgres' [[:space:]] see it.
 const space = "\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
 const controls = "\u0001-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029";
 
-const unsafeInMultiLine = new RegExp(`[\u0000${controls}${ignorableExceptJoinersAndSelectors}${blank}]`, "u");
+const unsafeInMultiLine = new RegExp(
+  `[\u0000${controls}${ignorableExceptJoinersAndSelectors}${format}${blank}]`,
+  "u",
+);
 const unsafeInSingleLine = new RegExp(
-  `[\u0000\n${controls}${ignorableExceptJoinersAndSelectors}${joiners}${blank}]`,
+  `[\u0000\n${controls}${ignorableExceptJoinersAndSelectors}${format}${joiners}${blank}]`,
   "u",
 );
 // A presentation selector with nothing visible before it (start of text, after a space or another one).
 const strandedSelector = new RegExp(`(^|[${space}${joiners}${selectors}])[${selectors}]`, "u");
-const visible = new RegExp(
-  `[^${space}${ignorableExceptJoinersAndSelectors}${joiners}${selectors}${blank}]`,
-  "u",
-);
+const visible = new RegExp(`[${asClass(visibleRanges)}]`, "u");
 
 /** True when `value` (already normalised and trimmed) passes the rule. */
 export function isSafeText(value: string, multiline = false): boolean {
   return !(multiline ? unsafeInMultiLine : unsafeInSingleLine).test(value) && !strandedSelector.test(value);
 }
 
-/** True when something in `value` can be seen: not only spaces, invisible characters and braille blanks. */
+/** True when something in `value` can be seen: a letter, number, punctuation or symbol that shows. */
 export const hasVisibleText = (value: string) => visible.test(value);
 
 /** Normalises the way the field will be stored: NFC, "\n" line ends, trimmed; nothing visible is empty. */
