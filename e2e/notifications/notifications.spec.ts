@@ -23,7 +23,7 @@ const onThisSite = (link: string) => {
 const listUnsubscribe = (headers: Record<string, string>) =>
   /<([^>]+)>/.exec(headers["list-unsubscribe"] ?? "")![1]!;
 
-test("a join request in the browser → the creator's e-mail → its link opens the team page with Accept", async ({
+test("a join request in the browser → the creator's e-mail → its link opens the request with Accept", async ({
   page,
   browser,
 }) => {
@@ -42,15 +42,13 @@ test("a join request in the browser → the creator's e-mail → its link opens 
   expect(mail.text).toContain(`as the runner`);
   expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
   expect(listUnsubscribe(mail.headers)).toMatch(/\/unsubscribe\?token=v1\./);
-  const teamLink = mail.links.find((l) => l.includes(`/teams/${team.id}`));
-  expect(teamLink).toBeTruthy();
+  const requestLink = mail.links.find((l) => new RegExp(`/teams/${team.id}/requests/[0-9a-f-]{36}$`).test(l));
+  expect(requestLink).toBeTruthy();
 
   const creatorContext = await browser.newContext();
   const creatorPage = await creatorContext.newPage();
-  await signIn(creatorPage, creator, onThisSite(teamLink!));
-  const accept = creatorPage
-    .getByRole("list", { name: "Pending requests" })
-    .getByRole("button", { name: `Accept ${runner.fullName}` });
+  await signIn(creatorPage, creator, onThisSite(requestLink!));
+  const accept = creatorPage.getByRole("main").getByRole("button", { name: `Accept ${runner.fullName}` });
   await expect(accept).toBeVisible();
 
   // Accepting e-mails the runner; that e-mail's one-click unsubscribe (RFC 8058) works without signing in.

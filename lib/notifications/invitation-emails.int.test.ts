@@ -132,7 +132,10 @@ describe("invitation e-mails", () => {
         "The team is based in Peregian Beach.",
     );
     expect(mail.text).toMatch(/The team urgently needs a swimmer by \w{3}, \d{1,2} \w{3}\./);
-    expect(mail.links.some((l) => l.endsWith(`/teams/${coachTeam}`))).toBe(true);
+    // The invitation's own page (Accept and Decline), through sign-in when needed.
+    expect(mail.links.some((l) => new RegExp(`/teams/${coachTeam}/invitations/[0-9a-f-]{36}$`).test(l))).toBe(
+      true,
+    );
     expect(mail.text).toContain("Stop e-mails about join requests and invitations");
     const unsubscribe = /^<(.+)>$/.exec(mail.headers["list-unsubscribe"]!)![1]!;
     expect(verifyUnsubscribeToken(new URL(unsubscribe).searchParams.get("token"))).toEqual({

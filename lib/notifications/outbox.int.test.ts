@@ -99,7 +99,7 @@ describe("outbox rows per event", () => {
     const { sent, transport } = fakeTransport();
     expect(await runNotificationPass({ transport })).toMatchObject({ claimed: 1, sent: 1 });
     expect(sent[0]).toMatchObject({ to: email("mia"), subject: `Noah Tester wants to join Dawn ${run}` });
-    expect(sent[0]!.text).toContain(`/teams/${teamId}`);
+    expect(sent[0]!.text).toContain(`/teams/${teamId}/requests/${join.member.id}`);
 
     // Accept: one decision row for Noah, and the "Good news!" message is not e-mailed a second time.
     await withRls(as("mia"), (tx) => decide(tx, "accept_join_request", join.member.id));

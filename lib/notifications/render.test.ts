@@ -23,11 +23,12 @@ const joinRequest: ClaimedNotification = {
     requester_username: "noah_runs",
     role: "runner",
     experience_level: "intermediate",
+    member_id: "3b000000-0000-4000-8000-000000000009",
   },
 };
 
 describe("renderNotification", () => {
-  it("a join request: who, leg and level, an absolute link to the team page, HTML and plain text", async () => {
+  it("a join request: who, leg and level, an absolute link to the request itself, HTML and plain text", async () => {
     const mail = await renderNotification(joinRequest, key);
     expect(mail.subject).toBe("Noah Williams wants to join Noosa Heads Dawn Patrol");
     expect(mail.to).toBe("mia@example.com");
@@ -36,7 +37,10 @@ describe("renderNotification", () => {
       "Noah Williams (@noah_runs) asked to join Noosa Heads Dawn Patrol as the runner.",
     );
     expect(mail.text).toContain("Level: Intermediate.");
-    expect(mail.text).toMatch(/https:\/\/[^\s\]]+\/teams\/7a000000-0000-4000-8000-000000000001/);
+    // The request's own protected page (Accept and Decline), not the public team page.
+    expect(mail.text).toMatch(
+      /https:\/\/[^\s\]]+\/teams\/7a000000-0000-4000-8000-000000000001\/requests\/3b000000-0000-4000-8000-000000000009/,
+    );
     expect(mail.html).toContain('href="https://');
     expect(mail.html).toContain("Review the request");
     expect(mail.html).not.toContain("<script");

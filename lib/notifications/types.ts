@@ -8,11 +8,15 @@ export type JoinRequestData = {
   requester_username: string;
   role: Specialty;
   experience_level: ExperienceLevel;
+  /** The request (team_members id): its page is where the creator answers. Absent in older test data. */
+  member_id?: string;
 };
 export type DecisionData = {
   team_id: string;
   team_name: string;
   decision: "accepted" | "declined" | "removed";
+  /** The request the decision answers: its page says where it stands. */
+  member_id?: string;
 };
 export type MessageData = {
   conversation_id: string;
@@ -42,6 +46,8 @@ export type InvitationData = {
   /** The team's urgent need, only while its date is today or later. */
   urgent_role: Specialty | null;
   urgent_by: string | null;
+  /** The invitation: its page is where the invitee answers. */
+  invitation_id?: string;
 };
 
 /** A register-interest confirmation (20261125040000_interest_double_opt_in.sql). */

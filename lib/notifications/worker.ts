@@ -26,12 +26,22 @@ export type WorkerResult = {
   released: number;
 };
 
+// The e-mails about a request or an invitation link to that one decision's page, so its id joins the data
+// from the outbox row (the row's member_id / invitation_id never change once queued).
 const claimRows = (limit: number, leaseSeconds: number, now: Date | undefined) =>
   withServiceRole(
     (tx) => tx<ClaimedNotification[]>`
-      select id::text, kind, claim_token::text, attempts, recipient_id::text, to_email, recipient_name, data
-      from private.claim_notifications(${limit}, make_interval(secs => ${leaseSeconds}),
-                                       coalesce(${now?.toISOString() ?? null}::timestamptz, now()))`,
+      with c as (
+        select * from private.claim_notifications(${limit}, make_interval(secs => ${leaseSeconds}),
+                                                  coalesce(${now?.toISOString() ?? null}::timestamptz, now())))
+      select c.id::text, c.kind, c.claim_token::text, c.attempts, c.recipient_id::text, c.to_email,
+             c.recipient_name,
+             case when c.kind in ('join_request', 'decision') and o.member_id is not null
+                    then c.data || jsonb_build_object('member_id', o.member_id)
+                  when c.kind = 'invitation' and o.invitation_id is not null
+                    then c.data || jsonb_build_object('invitation_id', o.invitation_id)
+                  else c.data end as data
+      from c left join private.notification_outbox o on o.id = c.id`,
   );
 
 const at = (now: Date | undefined) => now?.toISOString() ?? null;

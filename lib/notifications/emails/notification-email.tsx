@@ -2,6 +2,7 @@ import { Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
 import { experienceLabels, specialtyLabels } from "@/lib/labels";
 import { absoluteUrl } from "@/lib/site";
+import { invitationPath, requestPath } from "@/lib/teams/decision-paths";
 import type { ClaimedNotification } from "../types";
 import { textStyle, type EmailFrame } from "./email-layout";
 
@@ -40,7 +41,12 @@ export function notificationContent(
         frame: frame(common, {
           preview: `${d.requester_name} asked to join as the ${leg(d.role)}.`,
           heading: `${d.requester_name} wants to join ${d.team_name}`,
-          action: { label: "Review the request", href: absoluteUrl(`/teams/${d.team_id}`) },
+          // The request itself (Accept and Decline), through sign-in when needed; never the public team
+          // page, which offers a signed-out visitor "Request to Join", even the creator.
+          action: {
+            label: "Review the request",
+            href: absoluteUrl(d.member_id ? requestPath(d.team_id, d.member_id) : `/teams/${d.team_id}`),
+          },
           reason: "you created this team and have e-mails about join requests and invitations on",
           unsubscribeLabel: joinRequestsUnsubscribeLabel,
         }),
@@ -51,7 +57,7 @@ export function notificationContent(
               {d.requester_name} (@{d.requester_username}) asked to join {d.team_name} as the {leg(d.role)}.
               Level: {experienceLabels[d.experience_level]}.
             </Text>
-            <Text style={textStyle}>Open your team page to accept or decline.</Text>
+            <Text style={textStyle}>Accept or decline it with one tap from the request&apos;s page.</Text>
           </>
         ),
       };
@@ -65,7 +71,12 @@ export function notificationContent(
         frame: frame(common, {
           preview: `A relay team${d.location ? ` in ${d.location}` : ""} would like you on its ${leg(d.role)} leg.`,
           heading: subject,
-          action: { label: "Accept or decline", href: absoluteUrl(`/teams/${d.team_id}`) },
+          action: {
+            label: "Accept or decline",
+            href: absoluteUrl(
+              d.invitation_id ? invitationPath(d.team_id, d.invitation_id) : `/teams/${d.team_id}`,
+            ),
+          },
           reason: "a team invited you to join it and you have e-mails about join requests and invitations on",
           unsubscribeLabel: joinRequestsUnsubscribeLabel,
         }),
@@ -81,23 +92,26 @@ export function notificationContent(
                 The team urgently needs a {leg(d.urgent_role)} by {formatDay(d.urgent_by)}.
               </Text>
             ) : null}
-            <Text style={textStyle}>Open the team page to accept or decline.</Text>
+            <Text style={textStyle}>Accept or decline it with one tap from the invitation&apos;s page.</Text>
           </>
         ),
       };
     }
     case "decision": {
       const d = n.data;
+      // Accepted or declined: the request's own page, which says where it stands and what comes next.
+      const decisionHref = (fallback: string) =>
+        absoluteUrl(d.member_id ? requestPath(d.team_id, d.member_id) : fallback);
       const words = {
         accepted: {
           subject: `You're in: ${d.team_name} accepted your request`,
           text: `Good news! ${d.team_name} accepted your request. Welcome to the team.`,
-          action: { label: "Open your team", href: absoluteUrl(`/teams/${d.team_id}`) },
+          action: { label: "See your request", href: decisionHref(`/teams/${d.team_id}`) },
         },
         declined: {
           subject: `${d.team_name} declined your request`,
           text: `${d.team_name} declined your request this time. Plenty of teams still need athletes.`,
-          action: { label: "Browse open teams", href: absoluteUrl("/browse") },
+          action: { label: "See your request", href: decisionHref("/browse") },
         },
         removed: {
           subject: `You're no longer in ${d.team_name}`,

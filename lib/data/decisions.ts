@@ -1,0 +1,61 @@
+import "server-only";
+import type { Tx } from "@/lib/db";
+import type { ExperienceLevel } from "@/lib/validation/profile";
+import { teamIdSchema, type TeamRole, type TeamStatus } from "@/lib/validation/team";
+
+// One decision as its link shows it (supabase/migrations/20261127110000_decision_views.sql decides who may
+// read it and what of it). Run inside withRls as the signed-in user.
+
+type Gone = { state: "team_gone" } | { state: "not_found" };
+
+export type JoinRequestView =
+  | Gone
+  | {
+      state: "ok";
+      viewer: "creator" | "requester";
+      team_name: string;
+      team_status: TeamStatus;
+      role: TeamRole;
+      member_status: "pending" | "active" | "declined" | "left";
+      /** The request was accepted once (a 'left' row is then a member who left, not a withdrawn request). */
+      was_accepted: boolean;
+      requester_id: string;
+      requester_name: string;
+      requester_username: string;
+      requester_public: boolean;
+      experience_level: ExperienceLevel | null;
+      asked_at: Date;
+    };
+
+export type InvitationView =
+  | Gone
+  | {
+      state: "ok";
+      viewer: "invitee" | "creator";
+      team_name: string;
+      team_status: TeamStatus;
+      role: TeamRole;
+      invitation_status: "pending" | "accepted" | "declined";
+      invitee_name: string | null;
+      location: string | null;
+      urgent_role: TeamRole | null;
+      urgent_by: string | null;
+    };
+
+const notFound = { state: "not_found" } as const;
+const valid = (...ids: string[]) => ids.every((id) => teamIdSchema.safeParse(id).success);
+
+export async function readJoinRequest(tx: Tx, teamId: string, memberId: string): Promise<JoinRequestView> {
+  if (!valid(teamId, memberId)) return notFound;
+  const [row] = await tx<JoinRequestView[]>`select * from public.join_request_view(${teamId}, ${memberId})`;
+  return row ?? notFound;
+}
+
+export async function readInvitation(tx: Tx, teamId: string, invitationId: string): Promise<InvitationView> {
+  if (!valid(teamId, invitationId)) return notFound;
+  const [row] = await tx<InvitationView[]>`
+    select state, viewer, team_name, team_status, role, invitation_status, invitee_name, location, urgent_role,
+           urgent_by::text as urgent_by
+    from public.team_invitation_view(${teamId}, ${invitationId})`;
+  return row ?? notFound;
+}
