@@ -74,12 +74,15 @@ export async function withRls<T>(claims: Claims | null, fn: (tx: Tx) => Promise<
  * holds back the statements after it until then). withRls runs it unprepared even where the pool
  * prepares: its text differs per token, and each would stay in every connection's statement cache.
  * The claims travel as base64, whose alphabet has no quote, backslash or dollar sign, so they cannot
- * end the string literal; the two switches are the literals true and false.
+ * end the string literal; the two switches are the literals true and false. `app.server_read` tells the
+ * policies that this server reads for a verified, live session (private.may_receive_live: a suspended
+ * account still reads its messages here, but not over Realtime or the Data API, which cannot set it).
  */
 export function claimsSetup(wantsUser: boolean, checkSession: boolean, claimsJson: string): string {
   const claims = `convert_from(decode('${Buffer.from(claimsJson, "utf8").toString("base64")}', 'base64'), 'UTF8')`;
   return `select set_config('role', case when s.is_user then 'authenticated' else 'anon' end, true),
-       set_config('request.jwt.claims', case when s.is_user then ${claims} else '{"role":"anon"}' end, true)
+       set_config('request.jwt.claims', case when s.is_user then ${claims} else '{"role":"anon"}' end, true),
+       set_config('app.server_read', 'on', true)
 from (select ${wantsUser === true} and (not ${checkSession === true} or private.session_is_live(${claims}::jsonb)) as is_user) s`;
 }
 
