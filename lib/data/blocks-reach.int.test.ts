@@ -1,0 +1,51 @@
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pool, withRls } from "@/lib/db";
+import { dropAthletes, makeAthlete, type Athlete } from "@/lib/messages/test-fixtures";
+
+// A block stops the pair reaching each other; the e-mail about a message sent just before the block (due
+// when it is still unread five minutes later) was sent all the same. Runs inside `with-stack --test`.
+const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
+const made: Athlete[] = [];
+afterAll(async () => {
+  await dropAthletes(admin, made);
+  await admin.end();
+  await pool().end();
+});
+
+let blocker: Athlete, blocked: Athlete, other: Athlete;
+beforeAll(async () => {
+  for (const name of ["Blocker Bea", "Blocked Ben", "Other Oli"])
+    made.push(await makeAthlete(admin, { name }));
+  [blocker, blocked, other] = made as [Athlete, Athlete, Athlete];
+  await admin`update auth.users set email_confirmed_at = now() where id in ${admin(made.map((a) => a.authId))}`;
+});
+
+async function conversation(a: Athlete, b: Athlete) {
+  const [row] = await admin<
+    { id: string }[]
+  >`select private.ensure_conversation(${a.profileId}, ${b.profileId}) as id`;
+  return row!.id;
+}
+const send = (conversationId: string, from: Athlete, content: string) =>
+  admin`insert into public.messages (conversation_id, sender_id, content) values (${conversationId}, ${from.profileId}, ${content})`;
+const emailTo = (to: Athlete, conversationId: string) =>
+  admin<{ status: string }[]>`
+    select status from private.notification_outbox
+    where kind = 'message' and recipient_id = ${to.profileId} and conversation_id = ${conversationId}`;
+
+describe("a block", () => {
+  it("cancels the e-mails not yet sent about messages between the pair, both ways, and no others", async () => {
+    const theirs = await conversation(blocker, blocked);
+    const unrelated = await conversation(blocker, other);
+    await send(theirs, blocked, "Sent just before the block");
+    await send(theirs, blocker, "And one the other way");
+    await send(unrelated, other, "Nothing to do with it");
+    expect((await emailTo(blocker, theirs)).map((r) => r.status)).toEqual(["pending"]);
+
+    await withRls(blocker.claims, (tx) => tx`select public.block_athlete(${blocked.profileId})`);
+    expect((await emailTo(blocker, theirs)).map((r) => r.status)).toEqual(["skipped"]);
+    expect((await emailTo(blocked, theirs)).map((r) => r.status)).toEqual(["skipped"]);
+    expect((await emailTo(blocker, unrelated)).map((r) => r.status)).toEqual(["pending"]);
+  });
+});
