@@ -10,6 +10,13 @@ export const site = {
   contactEmail: "hello@noosatriteams.com.au",
   /** Sender of notification e-mails (NOTIFICATIONS_FROM overrides it, e.g. for a provider's test domain). */
   notificationsFrom: "Noosa Tri Teams <notifications@noosatriteams.com.au>",
+  /** Sender name of the sign-up, sign-in and reset e-mails (supabase/config.toml [auth.email.smtp]). */
+  authEmailSenderName: "Noosa Tri Teams",
+  /**
+   * Auth's least time between two e-mails of one kind to one address (supabase/config.toml [auth.email]
+   * max_frequency, as on hosted Supabase): "Resend" opens after it.
+   */
+  authEmailIntervalSeconds: 60,
   addressLine: "Noosa Heads, Queensland 4567, Australia",
   locale: "en_AU",
   social: [

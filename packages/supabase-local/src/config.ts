@@ -31,6 +31,11 @@ export type AuthConfig = {
   email_max_frequency: number;
   rate_limits: RateLimits;
   templates: Partial<Record<MailKind, MailTemplate>>;
+  /**
+   * From of Auth's e-mails: [auth.email.smtp] sender_name and admin_email, as hosted Auth writes them with
+   * custom SMTP; without them hosted Supabase's built-in sender.
+   */
+  sender: string;
 };
 
 export type StackConfig = { apiPort: number; dbPort: number; smtpPort: number; auth: AuthConfig };
@@ -70,6 +75,8 @@ export function loadConfig(file = path.join(projectRoot, "supabase/config.toml")
   const auth = table(doc.auth);
   const email = table(auth.email);
   const limits = table(auth.rate_limit);
+  const smtp = table(email.smtp);
+  const senderAddress = str(smtp.admin_email, "");
   const templates: AuthConfig["templates"] = {};
   for (const kind of ["confirmation", "magic_link", "recovery", "email_change"] as const) {
     const t = table(table(email.template)[kind]);
@@ -104,6 +111,9 @@ export function loadConfig(file = path.join(projectRoot, "supabase/config.toml")
         token_refresh: num(limits.token_refresh, 150),
       },
       templates,
+      sender: senderAddress
+        ? `${str(smtp.sender_name, "")} <${senderAddress}>`.trim()
+        : "Supabase Auth <noreply@mail.app.supabase.io>",
     },
   };
 }

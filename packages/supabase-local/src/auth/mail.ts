@@ -51,14 +51,24 @@ export function extractLinks(html: string): string[] {
   return [...html.matchAll(/href="([^"]*)"/g)].map((m) => unescapeHtml(m[1]!));
 }
 
-function htmlToText(html: string): string {
+/**
+ * The plain-text part of an auth e-mail, from its HTML: what a mail client without HTML shows. The hidden
+ * preview line and the head are left out; each link is written out after its text.
+ */
+export function htmlToText(html: string): string {
   return unescapeHtml(
     html
-      .replace(/<a [^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/g, "$2: $1")
-      .replace(/<\/(p|h\d)>/g, "\n")
+      .replace(/<head[\s\S]*?<\/head>/gi, "")
+      .replace(/<!--[\s\S]*?-->/g, "")
+      .replace(/<div[^>]*data-skip-in-text[^>]*>[\s\S]*?<\/div>\s*<\/div>/gi, "")
+      .replace(/<a [^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g, "$2: $1")
+      .replace(/<br\s*\/?>/gi, "\n")
+      .replace(/<\/(p|h\d|tr|div|table)>|<hr[^>]*>/gi, "\n")
       .replace(/<[^>]+>/g, ""),
   )
-    .replace(/\n{2,}/g, "\n")
+    .replace(/[ \t]+/g, " ")
+    .replace(/ *\n */g, "\n")
+    .replace(/\n{2,}/g, "\n\n")
     .trim();
 }
 
@@ -68,9 +78,6 @@ const defaultSubjects: Record<MailKind, string> = {
   recovery: "Reset Your Password",
   email_change: "Confirm Email Change",
 };
-
-// Hosted Supabase's built-in sender; a project with custom SMTP sends from its own address.
-const authSender = "Supabase Auth <noreply@mail.app.supabase.io>";
 
 /** Delivers an auth e-mail into the local mailbox. Routes call limitEmail() first, before writing anything. */
 export function sendAuthMail(
@@ -92,6 +99,8 @@ export function sendAuthMail(
     : `<p><a href="{{ .RedirectTo }}&token_hash={{ .TokenHash }}&type=${kind === "recovery" ? "recovery" : "email"}">Follow this link</a></p>`;
   const html = renderTemplate(source, { SiteURL: ctx.config.site_url, ...vars } as Record<string, string>);
   const subject = template?.subject || defaultSubjects[kind];
+  // [auth.email.smtp] sender_name and admin_email, else hosted Supabase's built-in sender.
+  const authSender = ctx.config.sender;
   ctx.mailbox.deliver({
     to,
     from: authSender,
