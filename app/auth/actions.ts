@@ -8,6 +8,7 @@ import { clientIp } from "@/lib/auth/client-ip";
 import { guardedSignIn, guardedVerifyOtp } from "@/lib/auth/guarded-auth";
 import { authRedirectOrigin, confirmUrl } from "@/lib/auth/redirect-origin";
 import { safeNext } from "@/lib/auth/safe-next";
+import { afterSignUp } from "@/lib/intent/paths";
 import { refuseSuspendedSignIn } from "@/lib/auth/suspended-sign-in";
 import { site } from "@/lib/site";
 import { createAuthClient } from "@/lib/supabase/server";
@@ -47,7 +48,8 @@ export async function signUpAction(
 ): Promise<ActionResult<{ message: string }>> {
   const parsed = signUpSchema.safeParse(input);
   if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
-  const destination = safeNext(next);
+  // A new account has no profile: a remembered join or message goes through create-profile first.
+  const destination = afterSignUp(safeNext(next));
   const auth = await createAuthClient();
   const { data, error } = await auth.signUp({
     ...parsed.data,
@@ -60,6 +62,30 @@ export async function signUpAction(
   // With confirmations off Auth signs the new user straight in.
   if (data.session) redirect(destination);
   return { ok: true, message: "Check your email for the confirmation link" };
+}
+
+/**
+ * "Resend" on the check-your-email screen: a new confirmation e-mail (link and code) for an address that
+ * signed up and is not confirmed yet. Auth answers an unknown or confirmed address the same way, and its
+ * 60-second limit per address says how long to wait.
+ */
+export async function resendSignUpAction(
+  input: unknown,
+  next: unknown,
+): Promise<ActionResult<{ message: string }>> {
+  const parsed = emailOnlySchema.safeParse(input);
+  if (!parsed.success) return { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
+  const auth = await createAuthClient();
+  const { error } = await auth.resend({
+    type: "signup",
+    email: parsed.data.email,
+    options: { emailRedirectTo: await emailLink(afterSignUp(safeNext(next))) },
+  });
+  if (error) {
+    logAuthFailure("auth.resend", error);
+    return { ok: false, error: authErrorMessage(error, "sign_up") };
+  }
+  return { ok: true, message: `We sent a new e-mail to ${parsed.data.email}` };
 }
 
 export async function magicLinkAction(

@@ -2,11 +2,14 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/auth/form-controls";
+import { JoinIntentNote } from "@/components/auth/join-intent-note";
 import { authViewHref, authViewTitles, parseAuthView, type AuthView } from "@/lib/auth/auth-views";
 import { safeNext } from "@/lib/auth/safe-next";
 import { getClaims } from "@/lib/auth/session";
+import { joinContext } from "@/lib/intent/join-context";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { AuthPanel } from "./_components/auth-panel";
+import { SignUpCard } from "./_components/sign-up-card";
 
 export const metadata: Metadata = pageMetadata({
   title: "Sign in or create an account",
@@ -18,6 +21,14 @@ export const metadata: Metadata = pageMetadata({
 // Views that make no sense for someone already signed in: they go where they were heading.
 const signedOutViews: AuthView[] = ["sign_in", "sign_up", "magic_link", "verify_otp"];
 
+// How each of those views starts the sentence naming the team and leg being asked for.
+const askLeads: Partial<Record<AuthView, string>> = {
+  sign_in: "Sign in",
+  sign_up: "Create your account",
+  magic_link: "Get a sign-in link",
+  verify_otp: "Enter your code",
+};
+
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function AuthPage({ searchParams }: { searchParams: SearchParams }) {
@@ -26,10 +37,24 @@ export default async function AuthPage({ searchParams }: { searchParams: SearchP
   const next = safeNext(params.next);
   const claims = await getClaims();
   if (claims && signedOutViews.includes(view)) redirect(next);
+  const lead = askLeads[view];
+  const context = lead ? await joinContext(next) : null;
+  const note = context && lead ? <JoinIntentNote context={context} lead={lead} /> : null;
 
+  if (view === "sign_up") {
+    return (
+      <SignUpCard
+        next={next}
+        note={note}
+        tabs={<Tabs current="sign_up" next={next} />}
+        signInHref={authViewHref("sign_in", next)}
+      />
+    );
+  }
   return (
     <AuthCard title={authViewTitles[view]}>
-      {view === "sign_in" || view === "sign_up" ? <Tabs current={view} next={next} /> : null}
+      {note}
+      {view === "sign_in" ? <Tabs current={view} next={next} /> : null}
       {view === "update_password" && !claims ? (
         <div className="space-y-4 text-sm text-slate-200">
           <p>

@@ -14,6 +14,7 @@ export type AuthField = {
   autoComplete: string;
   hint?: string;
   inputMode?: "numeric";
+  maxLength?: number;
 };
 
 type AuthFormProps = {
@@ -26,7 +27,11 @@ type AuthFormProps = {
   /** Shown above the form, e.g. "Your password has been updated". */
   notice?: ReactNode;
   /** Runs after a successful result instead of showing its message (e.g. to navigate). */
-  onSuccess?: () => Promise<void> | void;
+  onSuccess?: (values: FieldValues) => Promise<void> | void;
+  /** Starting values by field name (e.g. the address to correct after "wrong address?"). */
+  initialValues?: Record<string, string>;
+  /** Sends the cursor to the first field when the form appears (a screen that is only this form). */
+  autoFocus?: boolean;
 };
 
 /**
@@ -42,10 +47,12 @@ export function AuthForm({
   action,
   notice,
   onSuccess,
+  initialValues,
+  autoFocus,
 }: AuthFormProps) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const defaultValues = Object.fromEntries(fields.map((f) => [f.name, ""]));
+  const defaultValues = Object.fromEntries(fields.map((f) => [f.name, initialValues?.[f.name] ?? ""]));
   const {
     register,
     handleSubmit,
@@ -60,7 +67,7 @@ export function AuthForm({
     // A redirect from the action navigates away and leaves nothing to show here.
     if (!result) return;
     if (result.ok) {
-      if (onSuccess) await onSuccess();
+      if (onSuccess) await onSuccess(values);
       else if (result.message) setSuccess(result.message);
       return;
     }
@@ -77,7 +84,7 @@ export function AuthForm({
       {notice}
       {serverError ? <DangerBox>{serverError}</DangerBox> : null}
       {success ? <SuccessBox>{success}</SuccessBox> : null}
-      {fields.map((field) => (
+      {fields.map((field, index) => (
         <TextField
           key={field.name}
           id={`${id}-${field.name}`}
@@ -85,6 +92,8 @@ export function AuthForm({
           type={field.type}
           autoComplete={field.autoComplete}
           inputMode={field.inputMode}
+          maxLength={field.maxLength}
+          autoFocus={autoFocus && index === 0}
           hint={field.hint}
           error={errors[field.name]?.message as string | undefined}
           {...register(field.name)}

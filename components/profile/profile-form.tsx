@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Controller, get, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { KeepEarlyInput } from "@/components/forms/keep-early-input";
@@ -71,9 +71,17 @@ export function ProfileForm({ mode, defaultValues, action, next }: ProfileFormPr
     (get(formState.errors, path) as { message?: string } | undefined)?.message;
   const busy = formState.isSubmitting || done;
 
+  // A message inside the folded part must not stay hidden: open it.
+  const onInvalid = (errors: Record<string, unknown>) => {
+    const fold = document.getElementById(foldId);
+    if (fold instanceof HTMLDetailsElement && Object.keys(errors).some((k) => foldedFields.has(k)))
+      fold.open = true;
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     const result = await submitAction(() => action(values), text.failure);
     if (!result.ok) {
+      onInvalid(Object.fromEntries(Object.keys(result.fieldErrors ?? {}).map((k) => [k.split(".")[0]!, 1])));
       showServerFieldErrors(result.fieldErrors, setError);
       toastError(result.error);
       return;
@@ -88,7 +96,7 @@ export function ProfileForm({ mode, defaultValues, action, next }: ProfileFormPr
       // Spec §2: the edit page moves on to /profile one second after success.
       setTimeout(() => router.push("/profile"), 1000);
     }
-  });
+  }, onInvalid);
 
   // method="post": a submit before hydration (slow network) reloads the page instead of putting the
   // athlete's details into the URL, the history and server logs.
@@ -102,31 +110,33 @@ export function ProfileForm({ mode, defaultValues, action, next }: ProfileFormPr
     >
       <AboutFields fields={fields} errorOf={errorOf} />
       <AthleticFields fields={fields} errorOf={errorOf} />
-      <TargetTimeFields fields={fields} errorOf={errorOf} />
-      <AvailabilityFields fields={fields} errorOf={errorOf} />
-      <section aria-labelledby="achievements-title" className="space-y-4">
-        <h2 id="achievements-title" className="text-ocean-950 text-xl font-bold">
-          Achievements
-        </h2>
-        <Controller
-          control={control}
-          name="achievements"
-          render={({ field }) => (
-            <AchievementsField
-              value={field.value ?? []}
-              onChange={field.onChange}
-              errors={Object.fromEntries(
-                Array.from({ length: 11 }, (_, i) => [
-                  `achievements.${i}`,
-                  errorOf(`achievements.${i}`),
-                ]).concat([["achievements", errorOf("achievements")]]),
-              )}
-            />
-          )}
-        />
-      </section>
-      <VisibilityFields fields={fields} errorOf={errorOf} />
-      {mode === "create" ? <UrgentAlertsOptIn input={fields.checkbox("urgent_alerts")} /> : null}
+      <OptionalFold folded={mode === "create"}>
+        <TargetTimeFields fields={fields} errorOf={errorOf} />
+        <AvailabilityFields fields={fields} errorOf={errorOf} />
+        <section aria-labelledby="achievements-title" className="space-y-4">
+          <h2 id="achievements-title" className="text-ocean-950 text-xl font-bold">
+            Achievements
+          </h2>
+          <Controller
+            control={control}
+            name="achievements"
+            render={({ field }) => (
+              <AchievementsField
+                value={field.value ?? []}
+                onChange={field.onChange}
+                errors={Object.fromEntries(
+                  Array.from({ length: 11 }, (_, i) => [
+                    `achievements.${i}`,
+                    errorOf(`achievements.${i}`),
+                  ]).concat([["achievements", errorOf("achievements")]]),
+                )}
+              />
+            )}
+          />
+        </section>
+        <VisibilityFields fields={fields} errorOf={errorOf} />
+        {mode === "create" ? <UrgentAlertsOptIn input={fields.checkbox("urgent_alerts")} /> : null}
+      </OptionalFold>
 
       <div id="profile-form-status" role="alert" className="empty:hidden">
         {formState.errors.root?.server?.message ? (
@@ -148,5 +158,41 @@ export function ProfileForm({ mode, defaultValues, action, next }: ProfileFormPr
       </div>
       <KeepEarlyInput />
     </form>
+  );
+}
+
+const foldId = "profile-optional";
+// The parts of the form nobody needs to fill in on the first visit.
+const foldedFields = new Set([
+  "target_times",
+  "availability",
+  "achievements",
+  "is_public",
+  "looking_for_team",
+  "urgent_alerts",
+]);
+
+/**
+ * On create, the optional parts fold away under one summary, so the required answers and the button
+ * fit a phone's screen or two; edit shows everything.
+ */
+function OptionalFold({ folded, children }: { folded: boolean; children: ReactNode }) {
+  if (!folded) return <>{children}</>;
+  return (
+    <details id={foldId} className="group rounded-lg border border-slate-200">
+      <summary className="text-ocean-900 flex cursor-pointer items-center justify-between gap-3 rounded-lg px-4 py-3 font-semibold hover:bg-slate-50">
+        <span>
+          More about you <span className="font-normal text-slate-700">(optional)</span>
+          <span className="block text-sm font-normal text-slate-700">
+            Target times, availability, achievements, visibility (public and looking for a team unless you
+            change it) and e-mail alerts. You can add them later.
+          </span>
+        </span>
+        <span aria-hidden="true" className="text-xl transition-transform group-open:rotate-180">
+          ▾
+        </span>
+      </summary>
+      <div className="space-y-8 border-t border-slate-200 px-4 py-6">{children}</div>
+    </details>
   );
 }

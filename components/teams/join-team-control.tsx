@@ -19,6 +19,13 @@ export type JoinTeamProps = {
    * is read from the session in the browser.
    */
   currentUserId: string | null;
+  /**
+   * The leg "Join as" starts on for someone with no specialty yet (lib/teams/suggested-leg.ts). Without
+   * it, or for an athlete with a specialty, it starts on "My specialty".
+   */
+  suggested?: string | null;
+  /** False for a signed-in account without a profile: it has no specialty to fall back on either. */
+  hasSpecialty?: boolean;
 };
 
 type JoinTeamControlProps = JoinTeamProps & {
@@ -36,11 +43,16 @@ export function JoinTeamControl({
   currentUserId: known,
   roles,
   buttonClassName,
+  suggested,
+  hasSpecialty,
 }: JoinTeamControlProps) {
   const router = useRouter();
   const currentUserId = useSessionUserId(known);
   const roleId = useId();
-  const [role, setRole] = useState("");
+  // "My specialty" only for someone who may have one; a visitor starts on the leg the team needs.
+  const mySpecialty = !suggested || (currentUserId !== null && hasSpecialty !== false);
+  const [chosen, setRole] = useState<string | null>(null);
+  const role = chosen ?? (mySpecialty ? "" : suggested);
   const [state, setState] = useState<"idle" | "sending" | "sent">("idle");
   const own = currentUserId !== null && currentUserId === team.creator_id;
   const joinable = !own && team.status === "open";
@@ -51,7 +63,7 @@ export function JoinTeamControl({
     // or create-profile, then one confirm step that sends it.
     const intent = joinIntentPath(team.id, role);
     if (!currentUserId) {
-      (await toasts).toastInfo("Create an account or sign in, and we'll bring you back to send your request");
+      (await toasts).toastInfo("Please sign in to join a team");
       router.push(signUpThen(intent));
       return;
     }
@@ -96,7 +108,7 @@ export function JoinTeamControl({
             disabled={state !== "idle"}
             className="join-as"
           >
-            <option value="">My specialty</option>
+            {mySpecialty ? <option value="">My specialty</option> : null}
             {roles.map((r) => (
               <option key={r.value} value={r.value}>
                 {r.label}

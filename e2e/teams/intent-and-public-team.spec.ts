@@ -74,8 +74,8 @@ for (const { name, size } of viewports) {
     await page.getByRole("button", { name: "Sign up" }).click();
     await expect(page.getByText("Check your email for the confirmation link")).toBeVisible();
     const link = authLink(await waitForMail(email, { since, subject: /confirm/i }));
-    // The intent is in the link itself, not in this browser.
-    expect(new URL(link).searchParams.get("next")).toBe(intent);
+    // The intent is in the link itself, not in this browser; a new account goes through create-profile.
+    expect(new URL(link).searchParams.get("next")).toBe(`/create-profile?next=${encodeURIComponent(intent)}`);
     await first.close();
 
     const other = await phoneContext(browser, size);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { safeNext } from "@/lib/auth/safe-next";
-import { createProfileThen, intentRole, joinIntentPath, messageIntentPath, signUpThen } from "./paths";
+import {
+  afterSignUp,
+  createProfileThen,
+  intentRole,
+  joinIntentPath,
+  messageIntentPath,
+  parseJoinIntent,
+  signUpThen,
+} from "./paths";
 
 const id = "c0000000-0000-4000-8000-000000000003";
 
@@ -46,5 +54,27 @@ describe("intent paths", () => {
     signUpThen("https://evil.example");
     // @ts-expect-error a plain string is not an intent path
     createProfileThen("//evil.example/x");
+  });
+});
+
+describe("join intent context", () => {
+  it("reads the team and leg of a join intent, directly or inside create-profile", () => {
+    const join = joinIntentPath(id, "runner");
+    expect(parseJoinIntent(join)).toEqual({ teamId: id, role: "runner" });
+    expect(parseJoinIntent(createProfileThen(join))).toEqual({ teamId: id, role: "runner" });
+    expect(parseJoinIntent(joinIntentPath(id))).toEqual({ teamId: id, role: null });
+    expect(parseJoinIntent(`/teams/${id}/join?as=captain`)).toEqual({ teamId: id, role: null });
+    expect(parseJoinIntent("/dashboard")).toBeNull();
+    expect(parseJoinIntent(messageIntentPath(id))).toBeNull();
+    expect(parseJoinIntent("")).toBeNull();
+  });
+
+  it("sends a new account with a remembered join or message through create-profile, else where it was going", () => {
+    const join = joinIntentPath(id, "runner");
+    expect(afterSignUp(join)).toBe(createProfileThen(join));
+    expect(afterSignUp(messageIntentPath(id))).toBe(createProfileThen(messageIntentPath(id)));
+    expect(afterSignUp("/dashboard")).toBe("/dashboard");
+    expect(afterSignUp("/teams")).toBe("/teams");
+    expect(afterSignUp(`/teams/${id}`)).toBe(`/teams/${id}`);
   });
 });

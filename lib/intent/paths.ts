@@ -39,3 +39,29 @@ export function signUpThen(next: IntentPath): string {
 export function createProfileThen(next: IntentPath): IntentPath {
   return `/create-profile?next=${encodeURIComponent(next)}` as IntentPath;
 }
+
+/** The team and leg of a join intent, also when it waits inside create-profile's `next`; else null. */
+export function parseJoinIntent(
+  next: string | null | undefined,
+): { teamId: string; role: Specialty | null } | null {
+  if (!next) return null;
+  let url: URL;
+  try {
+    url = new URL(next, "http://intent.invalid");
+  } catch {
+    return null;
+  }
+  if (url.pathname === "/create-profile") return parseJoinIntent(url.searchParams.get("next"));
+  const match = /^\/teams\/([^/]+)\/join$/.exec(url.pathname);
+  if (!match) return null;
+  return { teamId: decodeURIComponent(match[1]!), role: intentRole(url.searchParams.get("as")) };
+}
+
+/**
+ * Where a brand-new account goes once its e-mail is confirmed: a remembered join or message needs a profile
+ * first, and a new account never has one, so it goes through create-profile without a detour.
+ */
+export function afterSignUp(next: string): string {
+  const intent = /^\/(teams\/[^/?]+\/join|messages\/start\/[^/?]+)(\?|$)/.test(next);
+  return intent ? createProfileThen(next as IntentPath) : next;
+}

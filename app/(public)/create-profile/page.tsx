@@ -6,6 +6,7 @@ import { Card } from "@/components/ui/card";
 import { safeNext } from "@/lib/auth/safe-next";
 import { getClaims } from "@/lib/auth/session";
 import { getMyProfile } from "@/lib/data/my-profile";
+import { joinContext } from "@/lib/intent/join-context";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { emptyProfileInput } from "@/lib/validation/profile";
 import { createProfile } from "./actions";
@@ -31,15 +32,25 @@ export default async function CreateProfilePage({
   const claims = await getClaims().catch(() => null);
   if (!claims) redirect(`/auth?next=${encodeURIComponent(here)}`);
   if (await getMyProfile()) redirect(next ?? "/profile");
+  // On the way to a join request: say which team and leg, and start on that leg (it can be changed).
+  const context = await joinContext(next);
+  const defaults = context?.role ? { ...emptyProfileInput, specialty: context.role } : emptyProfileInput;
 
   return (
     <>
       <PageIntro eyebrow="Step 2: Create Profile" title="Create Your Athlete Profile">
-        <p>Tell other athletes which leg you race and what you&apos;re aiming for. It takes two minutes.</p>
+        {context ? (
+          <p className="[overflow-wrap:anywhere]">
+            Then one press sends your request to <strong>{context.teamName}</strong>
+            {context.roleWord ? ` as their ${context.roleWord}` : ""}.
+          </p>
+        ) : (
+          <p>Tell other athletes which leg you race and what you&apos;re aiming for. It takes two minutes.</p>
+        )}
       </PageIntro>
-      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
         <Card>
-          <ProfileForm mode="create" defaultValues={emptyProfileInput} action={createProfile} next={next} />
+          <ProfileForm mode="create" defaultValues={defaults} action={createProfile} next={next} />
         </Card>
       </div>
     </>

@@ -1,30 +1,22 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { FieldValues } from "react-hook-form";
 import { AuthForm, type AuthField } from "@/components/auth/auth-form";
 import { SuccessBox } from "@/components/auth/form-controls";
 import { authViewHref, type AuthView } from "@/lib/auth/auth-views";
 import { createClient } from "@/lib/supabase/client";
-import {
-  emailOnlySchema,
-  signInSchema,
-  signUpSchema,
-  updatePasswordSchema,
-  verifyOtpSchema,
-} from "@/lib/validation/auth";
+import { emailOnlySchema, signInSchema, updatePasswordSchema, verifyOtpSchema } from "@/lib/validation/auth";
 import {
   magicLinkAction,
   resetPasswordAction,
   signInAction,
-  signUpAction,
   updatePasswordAction,
   verifyOtpAction,
 } from "../actions";
+import { ViewLinks } from "./view-links";
 
 const emailField: AuthField = { name: "email", label: "Email address", type: "email", autoComplete: "email" };
-const linkClass = "font-medium text-sunset-400 underline-offset-2 hover:underline";
 
 type AuthPanelProps = { view: AuthView; next: string; passwordUpdated: boolean };
 
@@ -32,29 +24,6 @@ export function AuthPanel({ view, next, passwordUpdated }: AuthPanelProps) {
   const router = useRouter();
   const href = (target: AuthView) => authViewHref(target, next);
   switch (view) {
-    case "sign_up":
-      return (
-        <>
-          <AuthForm
-            id="sign-up"
-            schema={signUpSchema}
-            fields={[
-              emailField,
-              {
-                name: "password",
-                label: "Password",
-                type: "password",
-                autoComplete: "new-password",
-                hint: "At least 6 characters.",
-              },
-            ]}
-            submitLabel="Sign up"
-            busyLabel="Signing up..."
-            action={(values: FieldValues) => signUpAction(values, next)}
-          />
-          <ViewLinks links={[[href("sign_in"), "Already have an account? Sign in"]]} />
-        </>
-      );
     case "magic_link":
       return (
         <>
@@ -174,18 +143,4 @@ export function AuthPanel({ view, next, passwordUpdated }: AuthPanelProps) {
         </>
       );
   }
-}
-
-function ViewLinks({ links }: { links: [string, string][] }) {
-  return (
-    <ul className="mt-6 space-y-2 text-center text-sm">
-      {links.map(([href, label]) => (
-        <li key={href}>
-          <Link href={href} className={linkClass}>
-            {label}
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
 }

@@ -9,6 +9,7 @@ import { Card } from "@/components/ui/card";
 import { getPublicTeam } from "@/lib/data/public-teams";
 import { JsonLd, sportsTeamJsonLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { suggestedLeg } from "@/lib/teams/suggested-leg";
 import { teamHeadline, teamSummary } from "@/lib/teams/team-seo";
 
 type Props = { params: Promise<{ id: string }> };
@@ -44,7 +45,22 @@ export default async function PublicTeamPage({ params }: Props) {
     <>
       <JsonLd data={sportsTeamJsonLd(team)} />
       <TeamIntro team={team} />
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6 lg:grid-cols-3">
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:px-6 sm:py-10 lg:grid-cols-3">
+        {/* First on a phone, right under the team's name: asking to join is why most visitors came. */}
+        <div className="space-y-6 lg:order-last">
+          <Card className="space-y-3">
+            <h2 className="text-ocean-950 text-xl font-bold">Want to race with them?</h2>
+            <p className="text-sm text-slate-700">
+              Ask to join in one go: we keep your request while you sign up and create your profile, then ask
+              you once to send it.
+            </p>
+            <JoinTeam
+              team={{ id: team.id, creator_id: team.creator_id, status: team.status }}
+              currentUserId={null}
+              suggested={suggestedLeg(team)}
+            />
+          </Card>
+        </div>
         <div className="space-y-6 lg:col-span-2">
           <TeamSummaryCard team={team}>
             <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-5">
@@ -61,19 +77,6 @@ export default async function PublicTeamPage({ params }: Props) {
           <Card>
             <h2 className="text-ocean-950 mb-2 text-xl font-bold">Members</h2>
             <MemberList members={team.members} canRemove={false} />
-          </Card>
-        </div>
-        <div className="space-y-6">
-          <Card className="space-y-3">
-            <h2 className="text-ocean-950 text-xl font-bold">Want to race with them?</h2>
-            <p className="text-sm text-slate-700">
-              Ask to join in one go: we keep your request while you sign up and create your profile, then ask
-              you once to send it.
-            </p>
-            <JoinTeam
-              team={{ id: team.id, creator_id: team.creator_id, status: team.status }}
-              currentUserId={null}
-            />
           </Card>
         </div>
       </div>

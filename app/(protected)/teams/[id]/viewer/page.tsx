@@ -19,6 +19,7 @@ import { teamIdSchema } from "@/lib/validation/team";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { fitPage, rankCandidates } from "@/lib/teams/fit-ranking";
 import { roleLabels } from "@/lib/teams/labels";
+import { suggestedLeg } from "@/lib/teams/suggested-leg";
 import { teamHeadline } from "@/lib/teams/team-seo";
 import {
   acceptInvitationAction,
@@ -116,6 +117,8 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
                 <JoinTeam
                   team={{ id: team.id, creator_id: team.creator_id, status: team.status }}
                   currentUserId={user.id}
+                  suggested={suggestedLeg(team)}
+                  hasSpecialty={!!me?.specialty}
                 />
               </div>
             ) : null}
