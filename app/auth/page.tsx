@@ -46,6 +46,9 @@ export default async function AuthPage({ searchParams }: { searchParams: SearchP
       <SignUpCard
         next={next}
         note={note}
+        sentNote={
+          context ? <JoinIntentNote context={context} lead="Then confirm your address" title={null} /> : null
+        }
         tabs={<Tabs current="sign_up" next={next} />}
         signInHref={authViewHref("sign_in", next)}
       />

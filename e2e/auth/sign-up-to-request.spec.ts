@@ -1,8 +1,9 @@
 import { devices, expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
-import { adminDb } from "../support/db";
+import { adminDb, createAthlete } from "../support/db";
 import { authLink, listMail, oneTimeCode, waitForMail } from "../support/mailbox";
-import { uniqueEmail } from "../support/users";
+import { createConfirmedUser, uniqueEmail } from "../support/users";
+import { signIn } from "../teams/team-support";
 import { alerts, saveScreen } from "./alerts";
 
 // From a team page to a sent request on a phone: the team and leg named on every screen, "Check your
@@ -79,7 +80,9 @@ for (const { name, options } of screens) {
     await expect(
       page.getByRole("status").filter({ hasText: "Check your email for the confirmation link" }),
     ).toContainText(email);
-    await expect(page.getByText(ask)).toBeVisible();
+    await expect(
+      page.getByText("Then confirm your address to ask Peregian Pace Setters to take you as their runner."),
+    ).toBeVisible();
     await expect(page.getByLabel("Email address")).toHaveCount(0);
     const code = page.getByLabel("6-digit code");
     await expect(code).toBeFocused();
@@ -214,3 +217,29 @@ test("the confirmation e-mail comes from Noosa Tri Teams, branded, with a plain-
   await page.setContent(mail.html);
   await saveScreen(page, "signup-confirmation-email", false);
 });
+
+for (const { name, options } of screens.slice(0, 2)) {
+  test(`${name}: signed in, the join box is on the first screen; "My specialty" only for an athlete with one`, async ({
+    browser,
+  }) => {
+    // An account without a profile has no specialty: it starts on the leg the team needs.
+    const page = await open(browser, options);
+    const account = await createConfirmedUser();
+    await signIn(page, account, `/teams/${peregian.id}`);
+    await expect(page.getByLabel("Join as")).toHaveValue("runner");
+    await expect(page.getByRole("button", { name: "Request to Join Team" })).toBeInViewport();
+    await expectNoSidewaysScroll(page);
+    await expectNoAxeViolations(page);
+    await saveScreen(page, `signup-team-viewer-${name}`, false);
+    await page.context().close();
+
+    const athlete = await createAthlete({ specialty: "swimmer" });
+    const other = await open(browser, options);
+    await signIn(other, athlete, `/teams/${peregian.id}`);
+    const joinAs = other.getByLabel("Join as");
+    await expect(joinAs).toHaveValue("");
+    await expect(joinAs.locator("option:checked")).toHaveText("My specialty");
+    await expect(other.getByRole("button", { name: "Request to Join Team" })).toBeInViewport();
+    await other.context().close();
+  });
+}

@@ -20,11 +20,14 @@ type Stage = { name: "form"; email: string } | { name: "sent"; email: string; se
 export function SignUpCard({
   next,
   note,
+  sentNote,
   tabs,
   signInHref,
 }: {
   next: string;
   note: ReactNode;
+  /** The same, on "Check your email". */
+  sentNote: ReactNode;
   tabs: ReactNode;
   signInHref: string;
 }) {
@@ -38,7 +41,7 @@ export function SignUpCard({
           sentAt={stage.sentAt}
           next={afterSignUp(next)}
           signUpNext={next}
-          note={note}
+          note={sentNote}
           onWrongAddress={() => setStage({ name: "form", email: stage.email })}
           onResent={(sentAt) => setStage({ ...stage, sentAt })}
         />

@@ -84,7 +84,7 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
   return (
     <>
       <TeamIntro team={team} />
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6 lg:grid-cols-3">
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:px-6 sm:py-10 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           {invitation ? (
             <Card className="space-y-3 border-2 border-orange-300">
@@ -110,10 +110,11 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
               </div>
             </Card>
           ) : null}
-          <TeamSummaryCard team={team}>
-            {!isCreator && !mine && !invitation ? (
-              // A shared team link lets an athlete ask to join right here, as on the team's card.
-              <div className="max-w-sm space-y-3 border-t border-slate-200 pt-5">
+          {!isCreator && !mine && !invitation ? (
+            // First on the page, on a phone's first screen: a shared team link is mostly opened to ask.
+            <Card className="space-y-3">
+              <h2 className="text-ocean-950 text-xl font-bold">Want to race with them?</h2>
+              <div className="max-w-sm space-y-3">
                 <JoinTeam
                   team={{ id: team.id, creator_id: team.creator_id, status: team.status }}
                   currentUserId={user.id}
@@ -121,7 +122,9 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
                   hasSpecialty={!!me?.specialty}
                 />
               </div>
-            ) : null}
+            </Card>
+          ) : null}
+          <TeamSummaryCard team={team}>
             <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-5">
               {isCreator ? <LinkButton href={`/teams/${team.id}/edit`}>Edit Team</LinkButton> : null}
               {team.status !== "closed" ? (
