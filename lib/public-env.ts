@@ -7,7 +7,7 @@
 export const localStack = {
   supabaseUrl: "http://127.0.0.1:54321",
   publishableKey: "sb_publishable_local_development_key",
-  databaseUrl: "postgres://authenticator:local-authenticator@127.0.0.1:54322/postgres",
+  databaseUrl: "postgres://noosa_app:local-noosa-app@127.0.0.1:54322/postgres",
 } as const;
 
 // Read by their literal names so Next inlines them into client bundles.

@@ -39,10 +39,11 @@ export function largeDataSql(sizes: LargeSizes, tag: string): string[] {
        select i, gen_random_uuid() as auth_id, gen_random_uuid() as profile_id
        from generate_series(1, ${athletes}) i`,
     `insert into auth.users (instance_id, id, aud, role, email, raw_app_meta_data, raw_user_meta_data,
-                             created_at, updated_at, email_confirmed_at)
+                             created_at, updated_at, email_confirmed_at, confirmation_token, recovery_token,
+                             email_change_token_new, email_change)
      select '00000000-0000-0000-0000-000000000000', auth_id, 'authenticated', 'authenticated',
             'large-${tag}-' || i || '@example.test', '{"provider":"email","providers":["email"]}', '{}',
-            now(), now(), now()
+            now(), now(), now(), '', '', '', ''
      from gen_athletes`,
     // 90% public, 75% looking for a team; specialties and levels in turn; spread over 60 days.
     `insert into public.profiles (id, auth_id, username, full_name, location, is_public, looking_for_team,

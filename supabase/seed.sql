@@ -8,11 +8,14 @@ demo (n, email) as (
   values (1, 'mia@example.com'), (2, 'jack@example.com'), (3, 'olivia@example.com'), (4, 'liam@example.com'),
          (5, 'chloe@example.com'), (6, 'noah@example.com'), (7, 'ava@example.com'), (8, 'ethan@example.com')
 )
+-- The token columns are '' as GoTrue writes them: they default to NULL, and Supabase Auth fails every sign-in
+-- of a user with a NULL there (500 "Database error querying schema").
 insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                        confirmation_token, recovery_token, email_change_token_new, email_change,
                         raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
 select '00000000-0000-0000-0000-000000000000',
        ('d0000000-0000-4000-8000-00000000000' || n)::uuid, 'authenticated', 'authenticated', email, pw.hash,
-       now() - interval '30 days',
+       now() - interval '30 days', '', '', '', '',
        '{"provider": "email", "providers": ["email"]}', '{}', now() - interval '30 days', now() - interval '30 days'
 from demo, pw
 on conflict (id) do nothing;
@@ -172,10 +175,11 @@ where m.conversation_id = c.id and c.id::text like 'c0000000-0000-4000-8000-0000
 -- mod@example.com (account 9, no profile) is the demo moderator: /moderation. The role is a row in
 -- private.moderators, which only an admin (psql, a migration, this seed) can write.
 insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                        confirmation_token, recovery_token, email_change_token_new, email_change,
                         raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
 select '00000000-0000-0000-0000-000000000000', 'd0000000-0000-4000-8000-000000000009', 'authenticated',
        'authenticated', 'mod@example.com', extensions.crypt('noosa-demo-2026', extensions.gen_salt('bf', 10)),
-       now() - interval '30 days', '{"provider": "email", "providers": ["email"]}', '{}',
+       now() - interval '30 days', '', '', '', '', '{"provider": "email", "providers": ["email"]}', '{}',
        now() - interval '30 days', now() - interval '30 days'
 on conflict (id) do nothing;
 

@@ -47,7 +47,7 @@ describe("withRls", () => {
     const inside = await withRls(claims, (tx) => readSettings(tx));
     const after = await readSettings(single, false);
     expect(after.pid).toBe(inside.pid);
-    expect(after.role).toBe("authenticator");
+    expect(after.role).toBe("noosa_app");
     expect(after.claims).toBeNull();
     expect(after.uid).toBeNull();
   });
@@ -62,7 +62,7 @@ describe("withRls", () => {
     ).rejects.toThrow("boom");
     const after = await readSettings(single, false);
     expect(after.pid).toBe(pid);
-    expect(after.role).toBe("authenticator");
+    expect(after.role).toBe("noosa_app");
     expect(after.claims).toBeNull();
   });
 

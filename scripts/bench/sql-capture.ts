@@ -13,7 +13,7 @@ export type Captured = { sql: string; params: (string | null)[]; role: string; c
 export type PlanCheck = Captured & { seqScans: string[]; plan: unknown };
 
 const LARGE_TABLES = new Set(["profiles", "teams", "team_members", "conversations", "messages"]);
-const APP_USER = "authenticator";
+const APP_USER = "noosa_app";
 const linePattern = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \S+ \[(\d+)\] (\S*) ([A-Z]+):  (.*)$/;
 
 export async function startCapture(admin: postgres.Sql): Promise<number> {

@@ -52,10 +52,12 @@ export async function makeAthletes(sql: postgres.Sql, count: number, log: (s: st
   const emails = Array.from({ length: count - 1 }, (_, i) => email(i + 1));
   await sql`
     with u as (
-      insert into auth.users (instance_id, aud, role, email, encrypted_password, email_confirmed_at,
-                              raw_app_meta_data, raw_user_meta_data)
-      select '00000000-0000-0000-0000-000000000000', 'authenticated', 'authenticated', e, ${hash}, now(),
-             '{"provider":"email","providers":["email"]}'::jsonb, '{}'::jsonb
+      insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                              confirmation_token, recovery_token, email_change_token_new, email_change,
+                              raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+      select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', e,
+             ${hash}, now(), '', '', '', '', '{"provider":"email","providers":["email"]}'::jsonb, '{}'::jsonb,
+             now(), now()
       from unnest(${emails}::text[]) e
       returning id, email)
     insert into auth.identities (provider_id, user_id, identity_data, provider)

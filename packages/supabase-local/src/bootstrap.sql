@@ -2,36 +2,65 @@
 -- Production already has all of this, so it is kept apart from supabase/migrations. Idempotent: it runs on
 -- every start. Shapes follow Supabase's (auth schema of supabase/auth, roles of supabase/postgres).
 
--- Roles: PostgREST-style. The app logs in as `authenticator` and switches role per request (lib/db withRls).
+-- Roles, as hosted Supabase has them. The cluster's superuser is `supabase_admin` (it runs this file and the
+-- stand-in's own services); `postgres` is what a developer, `supabase db push` and the migrations get: no
+-- superuser, so whatever hosted refuses it, it refuses here too. `authenticator` is PostgREST's login (the
+-- app has its own, made by a migration).
 do $$
 begin
   if not exists (select from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
+    create role anon nologin;
   end if;
   if not exists (select from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
+    create role authenticated nologin;
   end if;
   if not exists (select from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
+    create role service_role nologin bypassrls;
   end if;
   if not exists (select from pg_roles where rolname = 'authenticator') then
-    create role authenticator login noinherit password 'local-authenticator';
+    create role authenticator login noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'postgres') then
+    create role postgres;
+  end if;
+  if not exists (select from pg_roles where rolname = 'supabase_auth_admin') then
+    create role supabase_auth_admin noinherit createrole login noreplication;
+  end if;
+  if not exists (select from pg_roles where rolname = 'supabase_realtime_admin') then
+    create role supabase_realtime_admin noinherit createrole login replication;
+  end if;
+  if not exists (select from pg_roles where rolname = 'supabase_superuser') then
+    create role supabase_superuser nologin;
   end if;
 end $$;
+alter role anon nologin inherit;
+alter role authenticated nologin inherit;
+alter role service_role nologin inherit bypassrls;
+alter role authenticator login noinherit password null;
+alter role postgres login nosuperuser createrole createdb replication bypassrls inherit password 'postgres';
+alter role postgres set search_path = "$user", public, extensions;
+alter role supabase_auth_admin set search_path = auth;
 grant anon, authenticated, service_role to authenticator;
+grant anon, authenticated, service_role to postgres with admin option;
+grant pg_read_all_data, pg_monitor, pg_signal_backend, supabase_superuser to postgres;
+grant anon, authenticated, service_role to supabase_realtime_admin;
+grant all on database postgres to postgres;
+grant create on database postgres to supabase_realtime_admin;
 -- Supabase's API roles time out long statements; keeps a runaway query from pinning the machine.
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
 
 -- Extensions live in their own schema, as on Supabase, and are on the search path.
 create schema if not exists extensions;
-grant usage on schema extensions to anon, authenticated, service_role;
+grant usage on schema extensions to postgres, anon, authenticated, service_role;
 create extension if not exists pgcrypto with schema extensions;
 create extension if not exists "uuid-ossp" with schema extensions;
 create extension if not exists citext with schema extensions;
 alter database postgres set search_path = "$user", public, extensions;
 
 -- Supabase's grants on public: the API roles may touch every object and RLS policies decide what they see.
+-- `postgres` creates objects there (since PostgreSQL 15 only the database owner may, unless granted).
+grant usage, create on schema public to postgres;
 grant usage on schema public to anon, authenticated, service_role;
 grant all on all tables in schema public to anon, authenticated, service_role;
 grant all on all sequences in schema public to anon, authenticated, service_role;
@@ -39,37 +68,51 @@ grant all on all routines in schema public to anon, authenticated, service_role;
 alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
 alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
 alter default privileges for role postgres in schema public grant all on routines to anon, authenticated, service_role;
+-- What the superuser (tests, tools) creates in public is reachable the same way, as on hosted.
+alter default privileges for role supabase_admin in schema public grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges for role supabase_admin in schema public grant all on sequences to postgres, anon, authenticated, service_role;
+alter default privileges for role supabase_admin in schema public grant all on routines to postgres, anon, authenticated, service_role;
 
 -- Auth schema (a subset of GoTrue's, same names and types so migrations can reference auth.users).
 create schema if not exists auth;
-grant usage on schema auth to anon, authenticated, service_role;
+grant usage on schema auth to postgres, anon, authenticated, service_role;
 
+-- Columns and defaults as GoTrue's migrations leave them: the four token columns below default to NULL
+-- although GoTrue reads them into Go strings (a NULL there fails its sign-in with a 500), so whatever inserts
+-- users by hand (a seed) must set them to ''. GoTrue itself always writes every column.
 create table if not exists auth.users (
   instance_id uuid,
-  id uuid primary key default gen_random_uuid(),
-  aud varchar(255) default 'authenticated',
-  role varchar(255) default 'authenticated',
+  id uuid not null primary key,
+  aud varchar(255),
+  role varchar(255),
   email varchar(255),
   encrypted_password varchar(255),
   email_confirmed_at timestamptz,
   invited_at timestamptz,
-  confirmation_token varchar(255) default '',
+  confirmation_token varchar(255),
   confirmation_sent_at timestamptz,
-  recovery_token varchar(255) default '',
+  recovery_token varchar(255),
   recovery_sent_at timestamptz,
-  email_change_token_new varchar(255) default '',
-  email_change varchar(255) default '',
+  email_change_token_new varchar(255),
+  email_change varchar(255),
   email_change_sent_at timestamptz,
   last_sign_in_at timestamptz,
-  raw_app_meta_data jsonb default '{"provider": "email", "providers": ["email"]}'::jsonb,
-  raw_user_meta_data jsonb default '{}'::jsonb,
+  raw_app_meta_data jsonb,
+  raw_user_meta_data jsonb,
   is_super_admin boolean,
-  created_at timestamptz default now(),
-  updated_at timestamptz default now(),
+  created_at timestamptz,
+  updated_at timestamptz,
   phone text unique default null,
   phone_confirmed_at timestamptz,
+  phone_change text default '',
+  phone_change_token varchar(255) default '',
+  phone_change_sent_at timestamptz,
   confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  email_change_token_current varchar(255) default '',
+  email_change_confirm_status smallint default 0 check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2),
   banned_until timestamptz,
+  reauthentication_token varchar(255) default '',
+  reauthentication_sent_at timestamptz,
   is_sso_user boolean not null default false,
   deleted_at timestamptz,
   is_anonymous boolean not null default false
@@ -190,7 +233,7 @@ end $$;
 -- to its Broadcast and Presence (select) and send or track on it (insert), per realtime.topic(). As on
 -- hosted Supabase the table holds nothing: the Realtime server asks it in a transaction it rolls back.
 create schema if not exists realtime;
-grant usage on schema realtime to anon, authenticated, service_role;
+grant usage on schema realtime to postgres, anon, authenticated, service_role;
 create table if not exists realtime.messages (
   topic text not null,
   extension text not null,
@@ -203,8 +246,90 @@ create table if not exists realtime.messages (
   primary key (id, inserted_at)
 );
 alter table realtime.messages enable row level security;
-grant select, insert, update, delete on realtime.messages to anon, authenticated, service_role;
+grant select, insert, update on realtime.messages to anon, authenticated, service_role;
 create or replace function realtime.topic() returns text language sql stable as $$
   select nullif(current_setting('realtime.topic', true), '')::text
 $$;
 grant execute on function realtime.topic() to anon, authenticated, service_role;
+
+-- Hosted's owners: Auth's and Realtime's own roles own their schemas and everything in them, so `postgres`
+-- can neither create tables there nor alter, index or replace what is there ("must be owner").
+alter schema auth owner to supabase_auth_admin;
+do $$
+declare r record;
+begin
+  for r in select c.oid::regclass as t from pg_class c
+           where c.relnamespace = 'auth'::regnamespace and c.relkind in ('r', 'p') loop
+    execute format('alter table %s owner to supabase_auth_admin', r.t);
+  end loop;
+  for r in select p.oid::regprocedure as f from pg_proc p where p.pronamespace = 'auth'::regnamespace loop
+    execute format('alter function %s owner to supabase_auth_admin', r.f);
+  end loop;
+end $$;
+-- GoTrue's tables have RLS enabled; `postgres` reads them because it has BYPASSRLS, a security definer
+-- function owned by a role without it sees no rows.
+do $$
+declare r record;
+begin
+  for r in select c.oid::regclass as t from pg_class c
+           where c.relnamespace = 'auth'::regnamespace and c.relkind = 'r' loop
+    execute format('alter table %s enable row level security', r.t);
+  end loop;
+end $$;
+-- Hosted grants `postgres` every table privilege in auth (reads, writes, references for foreign keys, and
+-- TRIGGER, which is how it may create triggers on auth.users), and USAGE on the schema, not CREATE.
+grant all on all tables in schema auth to postgres;
+grant all on all sequences in schema auth to postgres;
+grant all on all routines in schema auth to postgres;
+
+alter schema realtime owner to supabase_realtime_admin;
+alter table realtime.messages owner to supabase_realtime_admin;
+alter function realtime.topic() owner to supabase_realtime_admin;
+grant all on realtime.messages to postgres;
+
+-- `postgres` owns the publication, so migrations may add their tables to it (it may not make one for all
+-- tables: that needs a superuser).
+alter publication supabase_realtime owner to postgres;
+
+-- Policies on realtime.messages. On hosted, supautils (a C extension plain PostgreSQL lacks) runs
+-- `create/alter/drop policy` on that table for `postgres` as if it owned the table, and nothing else. Here:
+-- `postgres` inherits the table owner's rights through membership (CREATE POLICY needs ownership, nothing
+-- narrower), and an event trigger refuses every other command those rights would allow on Realtime's
+-- objects (alter, index, drop, replace), so only the policy commands get through, as on hosted.
+grant supabase_realtime_admin to postgres with inherit true, set false;
+create schema if not exists supabase_local;
+revoke all on schema supabase_local from public;
+create or replace function supabase_local.refuse_realtime_ddl() returns event_trigger
+language plpgsql as $$
+declare cmd record;
+begin
+  if current_user in ('supabase_admin', 'supabase_realtime_admin') then
+    return;
+  end if;
+  for cmd in select * from pg_event_trigger_ddl_commands() loop
+    if cmd.command_tag not in ('CREATE POLICY', 'ALTER POLICY')
+       and (cmd.schema_name = 'realtime' or cmd.object_identity like 'realtime.%') then
+      raise exception 'must be owner of % %', lower(cmd.object_type), coalesce(cmd.object_identity, 'in schema realtime')
+        using errcode = '42501';
+    end if;
+  end loop;
+end $$;
+create or replace function supabase_local.refuse_realtime_drop() returns event_trigger
+language plpgsql as $$
+declare obj record;
+begin
+  if current_user in ('supabase_admin', 'supabase_realtime_admin') then
+    return;
+  end if;
+  for obj in select * from pg_event_trigger_dropped_objects() loop
+    if obj.object_type <> 'policy' and obj.schema_name = 'realtime' then
+      raise exception 'must be owner of % %', obj.object_type, obj.object_identity using errcode = '42501';
+    end if;
+  end loop;
+end $$;
+drop event trigger if exists supabase_local_refuse_realtime_ddl;
+create event trigger supabase_local_refuse_realtime_ddl on ddl_command_end
+  execute function supabase_local.refuse_realtime_ddl();
+drop event trigger if exists supabase_local_refuse_realtime_drop;
+create event trigger supabase_local_refuse_realtime_drop on sql_drop
+  execute function supabase_local.refuse_realtime_drop();

@@ -50,7 +50,12 @@ export type Stack = {
   onFailure(listener: (message: string) => void): void;
 };
 
-const adminPassword = "postgres"; // local superuser; the cluster only listens on 127.0.0.1
+const adminPassword = "postgres"; // local superuser supabase_admin; the cluster only listens on 127.0.0.1
+// Local passwords of hosted's `postgres` (migrations, seed) and of the app's own login role (its migration
+// makes it without one; on hosted the deploy steps give it one).
+const postgresPassword = "postgres";
+export const appLoginRole = "noosa_app";
+const appLoginPassword = "local-noosa-app";
 const publishableKey = "sb_publishable_local_development_key";
 
 async function ports(mode: Mode, configured: { apiPort: number; dbPort: number; smtpPort: number }) {
@@ -88,6 +93,12 @@ function devDataDir(chosen: string, log: (line: string) => void): string {
     );
   }
   return dir;
+}
+
+/** The app's login role comes from a migration, without a password; locally it gets a known one. */
+async function setAppLoginPassword(sql: import("postgres").Sql): Promise<void> {
+  const [role] = await sql`select 1 from pg_roles where rolname = ${appLoginRole}`;
+  if (role) await sql.unsafe(`alter role ${appLoginRole} password '${appLoginPassword}'`);
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -151,15 +162,34 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     setSigningKeys(await loadOrCreateKeys(testMode ? null : path.join(dir, "jwt-keys.json")));
     phase("services loaded");
 
-    const adminUrl = `postgres://postgres:${adminPassword}@127.0.0.1:${dbPort}/postgres`;
+    const adminUrl = `postgres://supabase_admin:${adminPassword}@127.0.0.1:${dbPort}/postgres`;
+    const postgresUrl = `postgres://postgres:${postgresPassword}@127.0.0.1:${dbPort}/postgres`;
     // Short reconnect waits, so Auth is back promptly after a (test) restart of Postgres.
     const connect = () =>
       postgres(adminUrl, { max: 10, onnotice: () => {}, idle_timeout: 30, backoff: () => 0.1 });
     let sql = connect();
     cleanups.push(() => sql.end({ timeout: 2 }));
-    await applyBootstrap(sql);
-    const migrations = await applyMigrations(sql);
-    const seed = fresh ? await applySeed(sql) : await applySeed(sql).catch(() => "already-seeded" as const);
+    await applyBootstrap(sql).catch((error: { code?: string }) => {
+      // 28P01/28000: a data folder made before `postgres` lost its superuser (no supabase_admin in it).
+      if (!fresh && (error.code === "28P01" || error.code === "28000"))
+        throw new StackError(
+          "This local database was made by an older supabase-local (its superuser was postgres). Start once with --reset to rebuild it; local data is lost.",
+        );
+      throw error;
+    });
+    // Migrations and the seed as hosted applies them: logged in as `postgres`, which is no superuser.
+    const asPostgres = postgres(postgresUrl, { max: 1, onnotice: () => {} });
+    let migrations: string[];
+    let seed: SeedResult;
+    try {
+      migrations = await applyMigrations(asPostgres);
+      seed = fresh
+        ? await applySeed(asPostgres)
+        : await applySeed(asPostgres).catch(() => "already-seeded" as const);
+    } finally {
+      await asPostgres.end({ timeout: 2 });
+    }
+    await setAppLoginPassword(sql);
     if (made === "pristine") {
       // Cache the finished database: the next new cluster (every --test run) is then a copy of it.
       await sql.end({ timeout: 2 });
@@ -256,8 +286,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       env: {
         NEXT_PUBLIC_SUPABASE_URL: url,
         NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY: publishableKey,
-        DATABASE_URL: `postgres://authenticator:local-authenticator@127.0.0.1:${dbPort}/postgres`,
+        DATABASE_URL: `postgres://${appLoginRole}:${appLoginPassword}@127.0.0.1:${dbPort}/postgres`,
         LOCAL_DB_ADMIN_URL: adminUrl,
+        LOCAL_DB_POSTGRES_URL: postgresUrl,
         LOCAL_MAILBOX_URL: `${url}/mailbox`,
         LOCAL_SERVICE_ROLE_KEY: await serviceRoleKey(`${url}/auth/v1`),
         SUPABASE_SECRET_KEY: ctx.secretKey,

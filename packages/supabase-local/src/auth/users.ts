@@ -1,5 +1,6 @@
 import bcrypt from "bcryptjs";
 import type postgres from "postgres";
+import { AuthError } from "../http.ts";
 
 /** GoTrue hashes with bcrypt cost 10; hashes from pgcrypto's crypt() (seed.sql) verify the same way. */
 export const bcryptCost = 10;
@@ -38,15 +39,41 @@ const userColumns = (sql: Db) => sql`
   u.*, coalesce((select json_agg(${identityJson(sql)} order by i.created_at)
     from auth.identities i where i.user_id = u.id), '[]'::json) as identities`;
 
+/**
+ * Columns GoTrue reads into Go strings (not pointers). A NULL in any of them makes every read of that user
+ * fail with 500 "Database error querying schema" (supabase/auth#1940): sign-in, refresh, the admin API.
+ * Rows GoTrue writes never have one; rows inserted by hand (a seed) must set them to ''.
+ */
+export const goStringColumns = [
+  "aud",
+  "role",
+  "confirmation_token",
+  "recovery_token",
+  "email_change_token_new",
+  "email_change",
+  "email_change_token_current",
+  "phone_change",
+  "phone_change_token",
+  "reauthentication_token",
+] as const;
+
+function scannable(row: UserRow | undefined): UserRow | undefined {
+  const fields = row as Record<string, unknown> | undefined;
+  if (fields && goStringColumns.some((column) => fields[column] === null)) {
+    throw new AuthError(500, "unexpected_failure", "Database error querying schema");
+  }
+  return row;
+}
+
 export async function userByEmail(sql: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await sql<UserRow[]>`select ${userColumns(sql)} from auth.users u
     where u.email = ${email} and u.is_sso_user = false and u.deleted_at is null`;
-  return row;
+  return scannable(row);
 }
 
 export async function userById(sql: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await sql<UserRow[]>`select ${userColumns(sql)} from auth.users u where u.id = ${id}`;
-  return row;
+  return scannable(row);
 }
 
 export type NewUser = {
@@ -62,12 +89,15 @@ export async function createUser(sql: postgres.Sql, input: NewUser): Promise<Use
   const hash = input.password ? await bcrypt.hash(input.password, bcryptCost) : null;
   const app = { provider: "email", providers: ["email"], ...input.appMetadata };
   return sql.begin(async (tx) => {
+    // Every column GoTrue writes, as it does: auth.users has GoTrue's defaults, NULL for most of them.
     const [row] = await tx<{ id: string }[]>`
-      insert into auth.users (instance_id, aud, role, email, encrypted_password, email_confirmed_at,
-                              raw_app_meta_data, raw_user_meta_data)
-      values ('00000000-0000-0000-0000-000000000000', 'authenticated', 'authenticated', ${input.email}, ${hash},
-              ${input.confirmed ? tx`now()` : null}, ${tx.json(app as postgres.JSONValue)},
-              ${tx.json((input.userMetadata ?? {}) as postgres.JSONValue)})
+      insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                              confirmation_token, recovery_token, email_change_token_new, email_change,
+                              raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+      values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated',
+              ${input.email}, ${hash}, ${input.confirmed ? tx`now()` : null}, '', '', '', '',
+              ${tx.json(app as postgres.JSONValue)}, ${tx.json((input.userMetadata ?? {}) as postgres.JSONValue)},
+              now(), now())
       on conflict (email) where is_sso_user = false do nothing
       returning id`;
     if (!row) return null;

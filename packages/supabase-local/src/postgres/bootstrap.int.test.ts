@@ -64,7 +64,7 @@ describe("bootstrap", () => {
     // Same pooled connection after COMMIT: no user leaks into the next query.
     const after =
       await app`select current_setting('request.jwt.claims', true) as claims, current_user as role`;
-    expect(after[0]).toEqual({ claims: "", role: "authenticator" });
+    expect(after[0]).toEqual({ claims: "", role: "noosa_app" });
     const anonUid = await withRls(null, (tx) => tx`select auth.uid() as uid`);
     expect(anonUid[0]).toEqual({ uid: null });
     const authUsers = withRls(claims(alice), (tx) => tx`select count(*) from auth.users`);

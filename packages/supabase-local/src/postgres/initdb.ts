@@ -92,7 +92,7 @@ export async function saveSchemaTemplate(
 }
 
 const initdbFlags = [
-  "--username=postgres",
+  "--username=supabase_admin", // hosted's superuser; `postgres` is made by bootstrap.sql, without superuser
   "--auth=scram-sha-256",
   "--encoding=UTF8",
   "--locale=C.UTF-8",
@@ -101,7 +101,7 @@ const initdbFlags = [
   "--wal-segsize=1", // 1 MB WAL segments: a smaller cluster to copy; plenty for local use
 ];
 
-/** Creates a new cluster with superuser `postgres` (password auth, even on 127.0.0.1). */
+/** Creates a new cluster with superuser `supabase_admin` (password auth, even on 127.0.0.1). */
 async function initdb(dataDir: string, superuserPassword: string): Promise<void> {
   const { initdb } = await binaries();
   const ids = runAs();

@@ -24,28 +24,34 @@ async function runFile(
   }
 }
 
-/** bootstrap.sql is idempotent, but skipping it when unchanged keeps warm starts fast. */
+/**
+ * bootstrap.sql (run as the superuser) is idempotent, but skipping it when unchanged keeps warm starts
+ * fast. Its hash lives in the stand-in's own schema, which nobody but the superuser reaches.
+ */
 export async function applyBootstrap(sql: postgres.Sql): Promise<"applied" | "unchanged"> {
   const text = readFileSync(bootstrapFile, "utf8");
   const hash = createHash("sha256").update(text).digest("hex");
   const [done] = await sql<
     { ok: boolean }[]
-  >`select to_regclass('supabase_migrations.local_bootstrap') is not null as ok`;
+  >`select to_regclass('supabase_local.bootstrap') is not null as ok`;
   if (done?.ok) {
-    const [row] = await sql<{ hash: string }[]>`select hash from supabase_migrations.local_bootstrap`;
+    const [row] = await sql<{ hash: string }[]>`select hash from supabase_local.bootstrap`;
     if (row?.hash === hash) return "unchanged";
   }
   await sql.begin(async (tx) => {
     await runFile(tx, bootstrapFile, text);
-    await tx.unsafe(`create schema if not exists supabase_migrations;
-      create table if not exists supabase_migrations.local_bootstrap (hash text not null)`);
-    await tx`delete from supabase_migrations.local_bootstrap`;
-    await tx`insert into supabase_migrations.local_bootstrap (hash) values (${hash})`;
+    await tx.unsafe(`create schema if not exists supabase_local;
+      create table if not exists supabase_local.bootstrap (hash text not null)`);
+    await tx`delete from supabase_local.bootstrap`;
+    await tx`insert into supabase_local.bootstrap (hash) values (${hash})`;
   });
   return "applied";
 }
 
-/** Migrations in name order, each once and in its own transaction, recorded like the Supabase CLI does. */
+/**
+ * Migrations in name order, each once and in its own transaction, recorded like the Supabase CLI does.
+ * `sql` logs in as `postgres` (not a superuser), as `supabase db push` does on hosted.
+ */
 export async function applyMigrations(sql: postgres.Sql, dir = migrationsDir): Promise<string[]> {
   await sql.unsafe(`
     create schema if not exists supabase_migrations;
@@ -92,7 +98,7 @@ export function schemaKey(dir = migrationsDir, seed = seedFile): string {
 
 export type SeedResult = "seeded" | "already-seeded" | "changed-since-seeded" | "no-seed-file";
 
-/** supabase/seed.sql runs once, on a fresh database (as `supabase db reset` would). */
+/** supabase/seed.sql runs once, on a fresh database (as `supabase db reset` would), as `postgres`. */
 export async function applySeed(sql: postgres.Sql, file = seedFile): Promise<SeedResult> {
   if (!existsSync(file)) return "no-seed-file";
   const text = readFileSync(file, "utf8");
