@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  authEmailPattern,
   authMessages,
   confirmSchema,
   emailOnlySchema,
@@ -41,6 +42,50 @@ describe("sign-in schema", () => {
       });
     },
   );
+});
+
+// Addresses Supabase Auth refuses with 400 validation_failed: the forms refuse them first, with the
+// same message as any malformed address, on sign-up, magic link and password reset alike.
+const label64 = "a".repeat(64);
+const refusedByAuth = [
+  "xx:;x@x.x",
+  "a@b-.com",
+  "a@-b.com",
+  `a@${label64}.com`,
+  `a@example.${label64}`,
+  "mia smith@example.com",
+  "mia@exa_mple.com",
+  "mia(x)@example.com",
+  "\u00e9lodie@example.com",
+  "mia@ex\u00e4mple.com",
+];
+const acceptedByAuth = [
+  "mia@example.com",
+  "o'brien+relay@noosa-tri.com.au",
+  "first.last@sub.example.org",
+  `a@${"a".repeat(63)}.com`,
+];
+
+describe("e-mail rule shared by the sign-up, magic-link and reset forms", () => {
+  it.each(refusedByAuth)("refuses %j, as Supabase Auth would", (email) => {
+    for (const result of [
+      signUpSchema.safeParse({ email, password: "secret1" }),
+      emailOnlySchema.safeParse({ email }),
+    ]) {
+      expect(messages(result)).toEqual(expect.objectContaining({ email: authMessages.emailInvalid }));
+    }
+  });
+
+  it.each(acceptedByAuth)("accepts %j", (email) => {
+    expect(signUpSchema.safeParse({ email, password: "secret1" }).success).toBe(true);
+    expect(emailOnlySchema.safeParse({ email }).success).toBe(true);
+  });
+
+  it("agrees with Auth's pattern on every address above", () => {
+    for (const email of refusedByAuth) expect(authEmailPattern.test(email), email).toBe(false);
+    for (const email of [...acceptedByAuth, "x!#$%&*/=?^_`{|}~-@example.co", "mia@localhost"])
+      expect(authEmailPattern.test(email), email).toBe(true);
+  });
 });
 
 describe("sign-up schema", () => {

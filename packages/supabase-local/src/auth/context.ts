@@ -96,14 +96,23 @@ export function obj(body: Record<string, unknown>, key: string): Record<string, 
   return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
-/** GoTrue stores e-mails trimmed and lower-cased. A pragmatic check, like GoTrue's. */
+/**
+ * GoTrue's address check (validateEmail, with the pattern of the checkmail package it uses): ASCII only,
+ * no ':' or ';' before the '@', domain labels of 1–63 letters, digits or inner hyphens, no dot required.
+ */
+export const gotrueEmailPattern =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/** Validated as GoTrue does (400 validation_failed), then stored lower-cased as GoTrue stores it. */
 export function normaliseEmail(raw: string | undefined): string {
-  const email = (raw ?? "").trim().toLowerCase();
+  const email = (raw ?? "").trim();
   if (!email) throw new AuthError(400, "validation_failed", "missing email or phone");
-  if (email.length > 255 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+  if (Buffer.byteLength(email) > 255)
+    throw new AuthError(400, "validation_failed", "An email address is too long");
+  if (!gotrueEmailPattern.test(email)) {
     throw new AuthError(400, "validation_failed", "Unable to validate email address: invalid format");
   }
-  return email;
+  return email.toLowerCase();
 }
 
 export function checkPassword(ctx: AuthContext, password: string | undefined): string {
