@@ -123,6 +123,12 @@ values
   ('7ea40000-0000-4000-8000-000000000004', 'e0000000-0000-4000-8000-000000000008', 'cyclist', 'active', now() - interval '20 days')
 on conflict do nothing;
 
+-- Joining a team unlists an athlete (private.follow_roster): Mia, Jack, Olivia, Liam and Chloe are no longer
+-- listed as looking; Noah (a pending request only) still is. They joined days ago, so the prompt that would
+-- have asked them then ("Keep me listed?") is not waiting for them now.
+delete from public.looking_prompts
+where profile_id::text like 'e0000000-0000-4000-8000-00000000000_' and reason = 'joined';
+
 -- Noah's request to Mia, as the join flow would have posted it.
 insert into public.messages (conversation_id, sender_id, content, created_at)
 select private.ensure_conversation('e0000000-0000-4000-8000-000000000006', 'e0000000-0000-4000-8000-000000000001'),

@@ -22,6 +22,7 @@ export type CardTeam = Pick<
   | "max_members"
   | "active_count"
   | "covered_roles"
+  | "open_legs"
   | "requirements"
   | "training_schedule"
 >;
@@ -60,7 +61,7 @@ export function TeamCardView({
         {urgent ? <UrgentNotice {...urgent} /> : null}
       </header>
       <p className="clamp-3 text-slate-800">{team.description}</p>
-      <LegCoverage covered={team.covered_roles} compact />
+      <LegCoverage covered={team.covered_roles} open={team.open_legs} compact />
       <TeamFacts team={team} />
       <div className="team-card-foot">
         <JoinTeam

@@ -34,6 +34,7 @@ export function TeamCard({ team, currentUserId, actions }: TeamCardProps) {
     max_members: team.max_members,
     active_count: team.active_count,
     covered_roles: team.covered_roles,
+    open_legs: team.open_legs,
     requirements: team.requirements,
     training_schedule: team.training_schedule,
   };

@@ -37,7 +37,7 @@ export function TeamSummaryCard({ team, children }: { team: TeamWithMembers; chi
       <p className="[overflow-wrap:anywhere] whitespace-pre-line text-slate-800">{team.description}</p>
       <div>
         <h2 className="mb-2 text-sm font-semibold text-slate-600">Legs</h2>
-        <LegCoverage covered={team.covered_roles} />
+        <LegCoverage covered={team.covered_roles} open={team.open_legs} />
       </div>
       <TeamFacts team={team} />
       {children}

@@ -14,10 +14,12 @@ type Props = {
   current: { role: Role; by: string } | null;
   /** setUrgentNeedAction bound to the team: {role, by} sets, null clears. */
   action: (input: { role: string; by: string } | null) => Promise<TeamActionResult>;
+  /** The legs that may be marked urgent: the team's open legs (a covered leg is never advertised). */
+  legs?: readonly Role[];
 };
 
 /** The creator marks the leg the team needs by a day ("Needs a runner by 2 Nov"), or clears it. */
-export function UrgentNeedForm({ current, action }: Props) {
+export function UrgentNeedForm({ current, action, legs = roleOrder }: Props) {
   const router = useRouter();
   const id = useId();
   const [busy, setBusy] = useState(false);
@@ -43,6 +45,16 @@ export function UrgentNeedForm({ current, action }: Props) {
     void send({ role: String(data.get("role") ?? ""), by: String(data.get("by") ?? "") });
   }
 
+  if (!current && legs.length === 0)
+    return (
+      <div className="space-y-2">
+        <h3 className="text-ocean-950 font-bold">Urgent vacancy</h3>
+        <p className="text-sm text-slate-700">
+          Every leg your team asks for is covered, so there is no leg to mark urgent.
+        </p>
+      </div>
+    );
+
   return (
     <form method="post" onSubmit={onSubmit} noValidate className="space-y-3" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="text-ocean-950 font-bold">
@@ -65,11 +77,13 @@ export function UrgentNeedForm({ current, action }: Props) {
             aria-describedby={`${id}-role-error`}
           >
             <option value="">Choose a leg…</option>
-            {roleOrder.map((r) => (
-              <option key={r} value={r}>
-                {roleLabels[r]}
-              </option>
-            ))}
+            {roleOrder
+              .filter((r) => legs.includes(r) || r === current?.role)
+              .map((r) => (
+                <option key={r} value={r}>
+                  {roleLabels[r]}
+                </option>
+              ))}
           </select>
           <FieldError id={`${id}-role-error`} message={errors.role} />
         </div>

@@ -125,7 +125,9 @@ test("an urgent team sorts first with the time left; the creator sets and clears
 
   const team = await createTeamFor(me, { name: `Urgent ${me.profileId.slice(0, 4)}` });
   await page.goto(`/teams/${team.id}`);
-  await page.getByLabel("Leg needed").selectOption("cyclist");
+  // Only the legs the team still needs are offered: the creator swims, the team asks for a runner too.
+  await expect(page.getByLabel("Leg needed").getByRole("option")).toHaveText(["Choose a leg…", "Runner"]);
+  await page.getByLabel("Leg needed").selectOption("runner");
   const today = (await db()`select (now() at time zone 'Australia/Brisbane')::date::text as d`)[0]!
     .d as string;
   await page.getByLabel("Needed by").fill(today);

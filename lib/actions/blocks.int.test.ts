@@ -83,6 +83,8 @@ describe("block", () => {
               '{"roles": ["runner"], "experience_levels": ["beginner"]}') returning id`;
     await admin`insert into public.team_members (team_id, profile_id, role, status)
       values (${team!.id}, ${blocker.profileId}, 'runner', 'active')`;
+    // Joining unlists an athlete; the blocker chose to stay listed ("Keep me listed"), so browse has them.
+    await admin`update public.profiles set looking_for_team = true where id = ${blocker.profileId}`;
     await expect(
       withRls(blocked.claims, (tx) => tx`select public.request_to_join_team(${team!.id}, 'runner')`),
     ).rejects.toMatchObject({ message: cant });

@@ -17,18 +17,22 @@ vi.mock("next/cache", () => ({
 const { browseListings, sharedListings } = await import("./browse-cache");
 
 const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
-let blocker: Athlete, blocked: Athlete, plain: Athlete;
+let blocker: Athlete, blocked: Athlete, plain: Athlete, swimmer: Athlete;
 
 beforeAll(async () => {
   blocker = await makeAthlete(admin, { isPublic: true, name: "Cara Cacheblock" });
   blocked = await makeAthlete(admin, { isPublic: true, name: "Cody Cacheblocked" });
   plain = await makeAthlete(admin, { isPublic: true, name: "Pia Plain" });
+  // An athlete of another leg, so "needs my specialty" for a runner has someone to list whatever the seed
+  // holds (its athletes in a team are not listed).
+  swimmer = await makeAthlete(admin, { isPublic: true, name: "Sol Swimmer" });
+  await admin`update public.profiles set specialty = 'swimmer' where id = ${swimmer.profileId}`;
   await admin`update public.profiles set looking_for_team = true, created_at = now() + interval '1 day'
-    where id in ${admin([blocker.profileId, blocked.profileId, plain.profileId])}`;
+    where id in ${admin([blocker.profileId, blocked.profileId, plain.profileId, swimmer.profileId])}`;
   await admin`insert into public.blocks (blocker_id, blocked_id) values (${blocker.profileId}, ${blocked.profileId})`;
 });
 afterAll(async () => {
-  await dropAthletes(admin, [blocker, blocked, plain]);
+  await dropAthletes(admin, [blocker, blocked, plain, swimmer]);
   await admin.end();
   await pool().end();
 });

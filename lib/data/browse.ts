@@ -21,6 +21,8 @@ export type ListedTeam = {
   /** Active members, and the legs they cover (the teams issue's card shows both). */
   active_count: number;
   covered_roles: Specialty[];
+  /** The required legs no active member races (public.team_open_legs): what the card says it looks for. */
+  open_legs: Specialty[];
 };
 
 /** A public, looking-for-team athlete as the listing shows it. Never the e-mail (not even selectable). */
@@ -48,7 +50,8 @@ const noosaToday = (tx: Tx) => tx`(now() at time zone 'Australia/Brisbane')::dat
 const teamColumns = (tx: Tx) => tx`
   t.id, t.name, t.description, t.location, t.creator_id, t.status, t.max_members, t.requirements,
   t.training_schedule, t.urgent_role, to_char(t.urgent_by, 'YYYY-MM-DD') as urgent_by,
-  coalesce(c.active_count, 0) as active_count, coalesce(c.roles, '{}') as covered_roles`;
+  coalesce(c.active_count, 0) as active_count, coalesce(c.roles, '{}') as covered_roles,
+  (select public.team_open_legs(x) from public.teams x where x.id = t.id) as open_legs`;
 const memberCounts = (tx: Tx) => tx`
   left join lateral (
     select count(*)::int as active_count, array_agg(distinct m.role) as roles
@@ -69,9 +72,11 @@ export async function listOpenTeams(
   viewer: Viewer = {},
 ): Promise<Listing<ListedTeam>> {
   const role = f.mine && viewer.specialty ? viewer.specialty : f.role;
-  // Containment, so the filter is a lookup in teams_open_requirements_idx (GIN).
+  // Containment, so the filter is a lookup in teams_open_requirements_idx (GIN); a team "needs" a leg only
+  // while it is open (public.team_open_legs), so the few teams that require it are then checked for that.
   const needs = { ...(role ? { roles: [role] } : {}), ...(f.level ? { experience_levels: [f.level] } : {}) };
   const where = tx`t.status = 'open' ${role || f.level ? tx`and t.requirements @> ${JSON.stringify(needs)}::text::jsonb` : tx``}
+    ${role ? tx`and ${role}::text = any (public.team_open_legs(t))` : tx``}
     ${viewer.signedIn ? tx`and t.creator_id not in (select b.auth_id from private.my_blocked_profiles() b)` : tx``}`;
   const size = pageSizes.teams;
   const offset = (f.teamPage - 1) * size;

@@ -24,13 +24,18 @@ export function getPublicTeam(id: string): Promise<TeamWithMembers | null> {
   })();
 }
 
-/** Open teams for the sitemap (a full or closed team leaves it). */
+/**
+ * Teams for the sitemap: open ones that still need a leg (public.team_open_legs). A full or closed team
+ * leaves it, and so does an open one whose every leg is raced: it is not advertised as needing anyone.
+ */
 export async function listOpenTeamEntries(
   tx: Tx,
   limit = 5000,
 ): Promise<{ id: string; updated_at: string }[]> {
   const rows = await tx<{ id: string; updated_at: Date }[]>`
-    select id, updated_at from public.teams where status = 'open' order by updated_at desc limit ${limit}`;
+    select t.id, t.updated_at from public.teams t
+    where t.status = 'open' and cardinality(public.team_open_legs(t)) > 0
+    order by t.updated_at desc limit ${limit}`;
   return rows.map((r) => ({ id: r.id, updated_at: r.updated_at.toISOString() }));
 }
 

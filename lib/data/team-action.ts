@@ -28,6 +28,9 @@ export async function runTeamWrite<T extends object>(
     revalidatePath("/sitemap.xml");
     // The landing pages list the urgent teams: a new or filled need shows on their next request.
     revalidatePath("/[landing]", "page");
+    // Joining or leaving a team changes whether the athlete is listed as looking for one (their public
+    // profile's badge, Browse's athletes).
+    revalidateTag("public-profiles", { expire: 0 });
     return { ok: true, ...result };
   } catch (error) {
     const message = teamRuleMessage(error);

@@ -22,6 +22,11 @@ export type Team = {
   updated_at: string;
   active_count: number;
   covered_roles: TeamRole[];
+  /**
+   * What the team still needs: its required legs no active member races, swim, bike, run order
+   * (public.team_open_legs). Every "looking for" reads this, never the requirements alone.
+   */
+  open_legs: TeamRole[];
 };
 
 /** One row of the member list (public.team_roster): names are null where the viewer may not see them. */
@@ -52,6 +57,7 @@ function toTeam(row: Row<Team>): Team {
   return {
     ...row,
     covered_roles: [...(row.covered_roles ?? [])].sort(),
+    open_legs: [...(row.open_legs ?? [])],
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
@@ -61,7 +67,8 @@ function toTeam(row: Row<Team>): Team {
 const selectTeams = (tx: Tx) => tx`
   select t.id, t.name, t.description, t.location, t.creator_id, t.status, t.max_members, t.requirements,
          t.training_schedule, t.urgent_role, t.urgent_by::text as urgent_by, t.created_at, t.updated_at,
-         coalesce(c.active_count, 0) as active_count, coalesce(c.roles, '{}') as covered_roles
+         coalesce(c.active_count, 0) as active_count, coalesce(c.roles, '{}') as covered_roles,
+         public.team_open_legs(t) as open_legs
   from public.teams t
   left join lateral (
     select count(*)::int as active_count, array_agg(distinct m.role) as roles

@@ -18,7 +18,9 @@ export async function getUrgentTeams(limit = 3): Promise<Team[] | null> {
         setTimeout(() => reject(new Error("timed out")), timeoutMs).unref?.(),
       ),
     ]);
-    return teams.filter((t) => isUrgent(t));
+    // The urgent leg is always an open one (the database ends a need when its leg is covered); asked again
+    // here so this list can never advertise a covered leg.
+    return teams.filter((t) => isUrgent(t) && t.urgent_role !== null && t.open_legs.includes(t.urgent_role));
   } catch (error) {
     console.warn("urgent teams unavailable", { message: (error as Error).message });
     return null;

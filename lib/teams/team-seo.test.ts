@@ -9,7 +9,7 @@ const team = {
   status: "open" as const,
   urgent_role: "runner" as const,
   urgent_by: "2026-11-28",
-  covered_roles: ["swimmer"],
+  open_legs: ["cyclist", "runner"] as ("swimmer" | "cyclist" | "runner")[],
   active_count: 1,
   max_members: 3,
 };
@@ -25,7 +25,18 @@ describe("team SEO text", () => {
     expect(teamHeadline({ ...team, status: "full", urgent_role: null, urgent_by: null }, now)).toBe(
       "Peregian Pace Setters: relay team (full)",
     );
-    expect(missingLegs({ covered_roles: ["swimmer", "cyclist", "runner"] })).toEqual([]);
+    expect(missingLegs({ open_legs: [] })).toEqual([]);
+  });
+  it("never advertises a leg that is not open: a required leg a member races is left out", () => {
+    expect(teamHeadline({ ...team, urgent_role: null, urgent_by: null, open_legs: ["runner"] }, now)).toBe(
+      "Peregian Pace Setters needs a runner",
+    );
+    const covered = { ...team, urgent_role: null, urgent_by: null, open_legs: [] };
+    expect(teamHeadline(covered, now)).toBe("Peregian Pace Setters: relay team, every leg covered");
+    expect(teamSummary(covered)).toBe(
+      "Relay team in Peregian Beach · 1/3 members · every leg covered. Friendly relay team. We train on Sundays.",
+    );
+    expect(teamSummary({ ...team, status: "full" })).not.toContain("needs");
   });
   it("summarises place, members and legs before the team's words, within 200 characters", () => {
     expect(teamSummary(team)).toBe(

@@ -9,6 +9,7 @@ import { QuickActionsCard } from "@/components/dashboard/quick-actions-card";
 import { TeamsCard } from "@/components/dashboard/teams-card";
 import { WeatherCard } from "@/components/dashboard/weather-card";
 import { PageIntro } from "@/components/layout/page-intro";
+import { LookingPrompt } from "@/components/teams/looking-prompt";
 import { buttonClasses } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/session";
 import { readDashboard } from "@/lib/data/dashboard";
@@ -70,6 +71,7 @@ export default async function DashboardPage() {
   return (
     <>
       <PageIntro eyebrow="Dashboard" title={`Welcome back, ${profile.full_name}`} />
+      <LookingPrompt />
       <div className={grid}>
         <Suspense fallback={<CardSkeleton title="Training Weather" />}>
           <WeatherCard />

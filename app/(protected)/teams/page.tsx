@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { PageIntro } from "@/components/layout/page-intro";
+import { LookingPrompt } from "@/components/teams/looking-prompt";
 import { TeamCard } from "@/components/teams/team-card";
 import { LinkButton } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/session";
@@ -38,6 +39,7 @@ export default async function TeamsPage() {
       <PageIntro eyebrow="Relay teams" title="Teams">
         <p>Manage your team and discover teams looking for a swimmer, cyclist or runner like you.</p>
       </PageIntro>
+      <LookingPrompt />
       <div className="mx-auto max-w-6xl space-y-12 px-4 py-10 sm:px-6">
         {"error" in data ? (
           <div role="alert" className="rounded-2xl border border-red-300 bg-red-50 p-6 text-red-900">

@@ -30,8 +30,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: teamHeadline(team),
     description: teamSummary(team),
     path: `/teams/${team.id}`,
-    // Only an open team is worth finding in a search; a full one still answers its shared links.
-    noindex: team.status !== "open",
+    // Only an open team that still needs a leg is worth finding in a search; a full one, or one whose
+    // every leg is raced, still answers its shared links.
+    noindex: team.status !== "open" || team.open_legs.length === 0,
   });
 }
 

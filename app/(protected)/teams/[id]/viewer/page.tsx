@@ -6,7 +6,9 @@ import { PendingRequests } from "@/components/teams/pending-requests";
 import { ShareTeamButton } from "@/components/teams/share-team-button";
 import { TeamActionButton } from "@/components/teams/team-action-button";
 import { TeamMessage } from "@/components/teams/team-not-found";
+import { LookingPrompt } from "@/components/teams/looking-prompt";
 import { TeamIntro, TeamSummaryCard } from "@/components/teams/team-summary";
+import { UrgentLapseNotice } from "@/components/teams/urgent-lapse-notice";
 import { UrgentNeedForm } from "@/components/teams/urgent-need-form";
 import { buttonClasses, LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -84,8 +86,10 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
   return (
     <>
       <TeamIntro team={team} />
+      <LookingPrompt />
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:px-6 sm:py-10 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
+          {isCreator ? <UrgentLapseNotice claims={user.claims} teamId={team.id} /> : null}
           {invitation ? (
             <Card className="space-y-3 border-2 border-orange-300">
               <h2 className="text-ocean-950 text-xl font-bold">You&apos;re invited</h2>
@@ -198,6 +202,7 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
                   team.urgent_role && team.urgent_by ? { role: team.urgent_role, by: team.urgent_by } : null
                 }
                 action={setUrgentNeedAction.bind(null, team.id)}
+                legs={team.open_legs}
               />
             </Card>
           </div>
