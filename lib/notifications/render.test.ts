@@ -112,6 +112,8 @@ describe("renderNotification", () => {
       key,
     );
     expect(accepted.subject).toBe("You're in: Hammers accepted your request");
+    expect(accepted.text).toContain("you're no longer listed as looking for one");
+    expect(accepted.text).toContain("Keep me listed");
     const urgent = await renderNotification(
       {
         ...base,

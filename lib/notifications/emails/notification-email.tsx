@@ -105,7 +105,8 @@ export function notificationContent(
       const words = {
         accepted: {
           subject: `You're in: ${d.team_name} accepted your request`,
-          text: `Good news! ${d.team_name} accepted your request. Welcome to the team.`,
+          // Joining a team unlists the athlete; their dashboard offers "Keep me listed".
+          text: `Good news! ${d.team_name} accepted your request. Welcome to the team. Now that you're in a team, you're no longer listed as looking for one; to stay listed, press Keep me listed on your dashboard.`,
           action: { label: "See your request", href: decisionHref(`/teams/${d.team_id}`) },
         },
         declined: {
@@ -115,7 +116,7 @@ export function notificationContent(
         },
         removed: {
           subject: `You're no longer in ${d.team_name}`,
-          text: `The creator of ${d.team_name} removed you from the team. Other teams still need athletes.`,
+          text: `The creator of ${d.team_name} removed you from the team. Other teams still need athletes: your dashboard asks whether to list you as looking for a team again.`,
           action: { label: "Browse open teams", href: absoluteUrl("/browse") },
         },
       }[d.decision];
