@@ -2,6 +2,8 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { trustedProxyWarning } = await import("./lib/auth/client-ip.ts");
-  const warning = trustedProxyWarning(process.env);
-  if (warning) console.error(warning);
+  const { databaseLoginWarning } = await import("./lib/db/login-warning.ts");
+  for (const warning of [trustedProxyWarning(process.env), databaseLoginWarning(process.env)]) {
+    if (warning) console.error(warning);
+  }
 }
