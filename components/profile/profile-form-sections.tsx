@@ -26,7 +26,7 @@ type SectionProps = {
   errorOf: (path: string) => string | undefined;
 };
 
-function Section({
+export function Section({
   id,
   title,
   intro,
@@ -50,7 +50,11 @@ function Section({
   );
 }
 
-export function AboutFields({ fields: { field }, errorOf }: SectionProps) {
+/** `withOptional: false` leaves out the optional field (create-profile shows it in its folded part). */
+type WithOptional = SectionProps & { withOptional?: boolean };
+
+export function AboutFields({ fields, errorOf, withOptional = true }: WithOptional) {
+  const { field } = fields;
   const e = (name: string) => errorOf(name);
   return (
     <Section id="about-title" title="About you">
@@ -90,20 +94,13 @@ export function AboutFields({ fields: { field }, errorOf }: SectionProps) {
           {...field("location")}
         />
       </FieldShell>
-      <FieldShell
-        id="bio"
-        label="Bio"
-        optional
-        error={e("bio")}
-        hint="A few words about you as an athlete (up to 1000 characters)."
-      >
-        <textarea rows={4} className={inputClasses} {...fieldAria("bio", e("bio"), true)} {...field("bio")} />
-      </FieldShell>
+      {withOptional ? <BioField fields={fields} errorOf={errorOf} /> : null}
     </Section>
   );
 }
 
-export function AthleticFields({ fields: { field }, errorOf }: SectionProps) {
+export function AthleticFields({ fields, errorOf, withOptional = true }: WithOptional) {
+  const { field } = fields;
   const e = (name: string) => errorOf(name);
   return (
     <Section id="athletic-title" title="Athletic information">
@@ -137,19 +134,7 @@ export function AthleticFields({ fields: { field }, errorOf }: SectionProps) {
           </select>
         </FieldShell>
       </div>
-      <FieldShell
-        id="training_preference"
-        label="Training preference"
-        optional
-        error={e("training_preference")}
-        hint="e.g. Early morning ocean swims."
-      >
-        <input
-          className={inputClasses}
-          {...fieldAria("training_preference", e("training_preference"), true)}
-          {...field("training_preference")}
-        />
-      </FieldShell>
+      {withOptional ? <TrainingPreferenceField fields={fields} errorOf={errorOf} /> : null}
       <FieldShell
         id="goals"
         label="Goals"
@@ -259,5 +244,39 @@ export function VisibilityFields({ fields: { checkbox }, errorOf }: SectionProps
         <FieldError id="looking_for_team-error" message={errorOf("looking_for_team")} />
       </div>
     </Section>
+  );
+}
+
+export function BioField({ fields: { field }, errorOf }: SectionProps) {
+  const e = (name: string) => errorOf(name);
+  return (
+    <FieldShell
+      id="bio"
+      label="Bio"
+      optional
+      error={e("bio")}
+      hint="A few words about you as an athlete (up to 1000 characters)."
+    >
+      <textarea rows={4} className={inputClasses} {...fieldAria("bio", e("bio"), true)} {...field("bio")} />
+    </FieldShell>
+  );
+}
+
+export function TrainingPreferenceField({ fields: { field }, errorOf }: SectionProps) {
+  const e = (name: string) => errorOf(name);
+  return (
+    <FieldShell
+      id="training_preference"
+      label="Training preference"
+      optional
+      error={e("training_preference")}
+      hint="e.g. Early morning ocean swims."
+    >
+      <input
+        className={inputClasses}
+        {...fieldAria("training_preference", e("training_preference"), true)}
+        {...field("training_preference")}
+      />
+    </FieldShell>
   );
 }

@@ -23,7 +23,10 @@ import {
   AboutFields,
   AthleticFields,
   AvailabilityFields,
+  BioField,
+  Section,
   TargetTimeFields,
+  TrainingPreferenceField,
   VisibilityFields,
 } from "./profile-form-sections";
 
@@ -70,6 +73,9 @@ export function ProfileForm({ mode, defaultValues, action, next }: ProfileFormPr
   const errorOf = (path: string): string | undefined =>
     (get(formState.errors, path) as { message?: string } | undefined)?.message;
   const busy = formState.isSubmitting || done;
+  // On the way to a remembered join request or message, the optional parts fold away: the person came to
+  // send something, and can fill them in later. Otherwise the whole form shows.
+  const folded = mode === "create" && next !== undefined;
 
   // A message inside the folded part must not stay hidden: open it.
   const onInvalid = (errors: Record<string, unknown>) => {
@@ -108,9 +114,15 @@ export function ProfileForm({ mode, defaultValues, action, next }: ProfileFormPr
       className="space-y-8"
       aria-describedby="profile-form-status"
     >
-      <AboutFields fields={fields} errorOf={errorOf} />
-      <AthleticFields fields={fields} errorOf={errorOf} />
-      <OptionalFold folded={mode === "create"}>
+      <AboutFields fields={fields} errorOf={errorOf} withOptional={!folded} />
+      <AthleticFields fields={fields} errorOf={errorOf} withOptional={!folded} />
+      <OptionalFold folded={folded}>
+        {folded ? (
+          <Section id="more-title" title="Bio and training">
+            <BioField fields={fields} errorOf={errorOf} />
+            <TrainingPreferenceField fields={fields} errorOf={errorOf} />
+          </Section>
+        ) : null}
         <TargetTimeFields fields={fields} errorOf={errorOf} />
         <AvailabilityFields fields={fields} errorOf={errorOf} />
         <section aria-labelledby="achievements-title" className="space-y-4">
@@ -164,6 +176,8 @@ export function ProfileForm({ mode, defaultValues, action, next }: ProfileFormPr
 const foldId = "profile-optional";
 // The parts of the form nobody needs to fill in on the first visit.
 const foldedFields = new Set([
+  "bio",
+  "training_preference",
   "target_times",
   "availability",
   "achievements",
@@ -173,8 +187,8 @@ const foldedFields = new Set([
 ]);
 
 /**
- * On create, the optional parts fold away under one summary, so the required answers and the button
- * fit a phone's screen or two; edit shows everything.
+ * The optional parts folded under one summary, so the required answers and the button fit a phone's
+ * screen or two.
  */
 function OptionalFold({ folded, children }: { folded: boolean; children: ReactNode }) {
   if (!folded) return <>{children}</>;
@@ -184,8 +198,8 @@ function OptionalFold({ folded, children }: { folded: boolean; children: ReactNo
         <span>
           More about you <span className="font-normal text-slate-700">(optional)</span>
           <span className="block text-sm font-normal text-slate-700">
-            Target times, availability, achievements, visibility (public and looking for a team unless you
-            change it) and e-mail alerts. You can add them later.
+            Bio, training preference, target times, availability, achievements, visibility (public and looking
+            for a team unless you change it) and e-mail alerts. You can add them later.
           </span>
         </span>
         <span aria-hidden="true" className="text-xl transition-transform group-open:rotate-180">
