@@ -12,8 +12,8 @@ const protectedRoutes = [
   "/teams/create",
   // A team's own page is public (issue 20); its edit page and the join confirm step are not.
   "/teams/6f1c2a9e-0000-4000-8000-000000000001/edit",
-  "/teams/6f1c2a9e-0000-4000-8000-000000000001/join",
 ];
+const joinRoute = "/teams/6f1c2a9e-0000-4000-8000-000000000001/join?as=runner";
 
 test.describe("the guard on protected routes", () => {
   for (const route of protectedRoutes) {
@@ -34,6 +34,23 @@ test.describe("the guard on protected routes", () => {
       await expect(page).toHaveURL(landed);
     });
   }
+
+  test("a visitor opening a join confirm step is sent to sign-up with next, and returns there after signing in", async ({
+    page,
+  }) => {
+    await page.goto(joinRoute);
+    await expect(page).toHaveURL(`/auth?view=sign_up&next=${encodeURIComponent(joinRoute)}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
+    await page.getByRole("link", { name: "Sign in", exact: true }).first().click();
+    await expect(page).toHaveURL(`/auth?next=${encodeURIComponent(joinRoute)}`);
+    const user = await createConfirmedUser();
+    await page.waitForLoadState("networkidle");
+    await page.getByLabel("Email address").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    // No profile yet: on to create-profile, with the confirm step as its `next`.
+    await expect(page).toHaveURL(`/create-profile?next=${encodeURIComponent(joinRoute)}`);
+  });
 
   test("the query string survives the round trip", async ({ page }) => {
     await page.goto("/teams?tab=mine");

@@ -41,6 +41,17 @@ describe("signInRedirectPath", () => {
       "/auth?next=%2Fteams%2F1%2Fedit%3Fx%3D1%26y%3D2",
     );
   });
+
+  it("opens sign-up for a shared link that asks to join a team or to message an athlete", () => {
+    expect(signInRedirectPath("/teams/abc/join", "?as=runner")).toBe(
+      "/auth?view=sign_up&next=%2Fteams%2Fabc%2Fjoin%3Fas%3Drunner",
+    );
+    expect(signInRedirectPath("/messages/start/abc", "")).toBe(
+      "/auth?view=sign_up&next=%2Fmessages%2Fstart%2Fabc",
+    );
+    expect(signInRedirectPath("/teams/abc", "")).toBe("/auth?next=%2Fteams%2Fabc");
+    expect(signInRedirectPath("/teams/abc/join/extra", "")).toBe("/auth?next=%2Fteams%2Fabc%2Fjoin%2Fextra");
+  });
 });
 
 describe("teamViewerPath", () => {

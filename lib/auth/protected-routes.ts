@@ -23,9 +23,16 @@ export function isProtectedPath(pathname: string): boolean {
   return prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
-/** Where a visitor is sent: the sign-in page, with the page they wanted as `next`. */
+// A shared "ask to join" or "message this athlete" link: the visitor is most likely new here.
+const askPath = /^\/(teams\/[^/]+\/join|messages\/start\/[^/]+)\/?$/;
+
+/**
+ * Where a visitor is sent: the sign-in page, with the page they wanted as `next`; the sign-up view when
+ * that page asks a team or an athlete something (it links to sign-in).
+ */
 export function signInRedirectPath(pathname: string, search: string): string {
-  return `/auth?next=${encodeURIComponent(`${pathname}${search}`)}`;
+  const next = encodeURIComponent(`${pathname}${search}`);
+  return askPath.test(pathname) ? `/auth?view=sign_up&next=${next}` : `/auth?next=${next}`;
 }
 
 /**
