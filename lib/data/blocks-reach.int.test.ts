@@ -1,10 +1,12 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool, withRls } from "@/lib/db";
+import { listFitCandidates } from "./team-invitations";
 import { dropAthletes, makeAthlete, type Athlete } from "@/lib/messages/test-fixtures";
 
-// A block stops the pair reaching each other; the e-mail about a message sent just before the block (due
-// when it is still unread five minutes later) was sent all the same. Runs inside `with-stack --test`.
+// A block stops the pair reaching each other. The e-mail about a message sent just before the block (due
+// when it is still unread five minutes later) was sent all the same, and "Athletes who fit" suggested the
+// other to a team's creator. Runs inside `with-stack --test`.
 const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
 const made: Athlete[] = [];
 afterAll(async () => {
@@ -47,5 +49,36 @@ describe("a block", () => {
     expect((await emailTo(blocker, theirs)).map((r) => r.status)).toEqual(["skipped"]);
     expect((await emailTo(blocked, theirs)).map((r) => r.status)).toEqual(["skipped"]);
     expect((await emailTo(blocker, unrelated)).map((r) => r.status)).toEqual(["pending"]);
+  });
+});
+
+describe("Athletes who fit", () => {
+  it("never suggests an athlete to a creator they blocked or who blocked them", async () => {
+    const creator = await makeAthlete(admin, { name: "Creator Cai" });
+    const fits = [
+      await makeAthlete(admin, { name: "Fits Fay" }),
+      await makeAthlete(admin, { name: "Fits Gus" }),
+    ];
+    made.push(creator, ...fits);
+    // Public runners looking for a team, at a level the team asks for.
+    await admin`update public.profiles set is_public = true, looking_for_team = true, specialty = 'runner',
+                  experience_level = 'beginner'
+                where id in ${admin(fits.map((f) => f.profileId))}`;
+    const [team] = await admin<{ id: string }[]>`
+      insert into public.teams (name, description, creator_id, status, requirements)
+      values ('Blocked Fit Relay', 'A team for the block test', ${creator.authId}, 'open',
+              '{"roles": ["runner"], "experience_levels": ["beginner"]}')
+      returning id`;
+    await admin`insert into public.team_members (team_id, profile_id, role, status)
+                values (${team!.id}, ${creator.profileId}, 'swimmer', 'active')`;
+    const suggested = async () =>
+      (await withRls(creator.claims, (tx) => listFitCandidates(tx, team!.id)))
+        .map((c) => c.profile_id)
+        .filter((id) => fits.some((f) => f.profileId === id));
+    expect((await suggested()).sort()).toEqual(fits.map((f) => f.profileId).sort());
+
+    await withRls(creator.claims, (tx) => tx`select public.block_athlete(${fits[0]!.profileId})`);
+    await withRls(fits[1]!.claims, (tx) => tx`select public.block_athlete(${creator.profileId})`);
+    expect(await suggested()).toEqual([]);
   });
 });
