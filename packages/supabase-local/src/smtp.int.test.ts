@@ -76,7 +76,8 @@ describe("SMTP listener (the mail catcher's SMTP side)", () => {
     });
     expect(res.ok).toBe(true);
     const [mail] = await mailsTo(email);
-    expect(mail!.from).toContain("noreply@mail.app.supabase.io");
+    // From the project's [auth.email.smtp] sender (supabase/config.toml), as hosted Auth sends with SMTP set.
+    expect(mail!.from).toBe("Noosa Tri Teams <accounts@noosatriteams.com.au>");
     expect(mail!.headers.to).toBe(email);
     expect(mail!.headers["message-id"]).toMatch(/^<.+@supabase-local>$/);
   });
