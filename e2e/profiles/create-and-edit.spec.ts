@@ -65,6 +65,43 @@ test("bad input shows field messages as the user types and nothing is created", 
   await expect(page).toHaveURL(/\/create-profile$/);
 });
 
+test("a name that shows nothing (format characters, a null notehead, lone accents) counts as empty", async ({
+  page,
+}) => {
+  const user = await createConfirmedUser();
+  await signInWithSession(page, user, "/create-profile");
+  const main = page.getByRole("main");
+  const dir = process.env.PROFILE_SCREENS_DIR ?? "test-results/profile-screens";
+  for (const blank of [
+    "\u{1d159}\u{1d159}\u{1d159}",
+    "\ufff9\ufffa\ufffb",
+    "\u0301\u0301 \u20dd",
+    "\ue000\ue001",
+  ]) {
+    await main.getByLabel("Full name").fill(blank);
+    await main.getByLabel("Full name").blur();
+    await expect(main.getByText("Full name must be at least 2 characters")).toBeVisible();
+    await expect(main.getByLabel("Full name")).toHaveAttribute("aria-invalid", "true");
+  }
+  await main.getByLabel("Full name").fill("Zo\u00eb Ng\u1eef");
+  await expect(main.getByText("Full name must be at least 2 characters")).toBeHidden();
+  await main.getByLabel("Full name").fill("\u0301\u0301\u0301");
+  await main.getByRole("button", { name: "Create Profile" }).click();
+  await expect(main.getByText("Full name must be at least 2 characters")).toBeVisible();
+  await expectNoAxeViolations(page);
+  for (const [name, size] of [
+    ["pixel7", { width: 412, height: 915 }],
+    ["360", { width: 360, height: 780 }],
+    ["desktop", { width: 1280, height: 900 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await main.getByLabel("Full name").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${dir}/blank-looking-name-${name}.png` });
+  }
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/create-profile$/);
+});
+
 test("create → dashboard, view, edit → profile, public link signed out shows the edit", async ({
   page,
   browser,
