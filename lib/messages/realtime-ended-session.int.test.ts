@@ -125,4 +125,19 @@ describe("a token whose session has ended", () => {
     expect((await join(await keeperOf(max.token), `presence:${max.profileId}`)).status).toBe("CHANNEL_ERROR");
     expect((await join(await keeperOf(max.token), `thread:${thread}`, thread)).status).toBe("CHANNEL_ERROR");
   });
+
+  it("takes an open presence down at the next token, as hosted Realtime re-checks a channel then", async () => {
+    const amy = await withProfile("Amy Away");
+    const own = await join(amy.client, `presence:${amy.profileId}`);
+    expect(await own.channel.track({ online_at: "now" })).toBe("ok");
+    const watcher = await join(lou.client, `presence:${amy.profileId}`);
+    await eventually(() => Object.keys(watcher.channel.presenceState()).length === 1, 3000, "Amy online");
+
+    await admin`insert into private.suspended_accounts (user_id) values (${amy.id})`;
+    // supabase-js hands every refreshed token to Realtime; the channel's policies are evaluated again.
+    const { data } = await amy.client.auth.refreshSession();
+    expect(data.session).not.toBeNull();
+    await amy.client.realtime.setAuth(data.session!.access_token);
+    await eventually(() => Object.keys(watcher.channel.presenceState()).length === 0, 3000, "Amy offline");
+  });
 });
