@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { bodyTooLarge } from "@/lib/http/body-limit";
+import { isSharedCopyPath, sharedCopyNotFound } from "@/lib/browse/copy-guard";
 import { updateSession } from "@/lib/supabase/proxy";
 
 export async function proxy(request: NextRequest) {
@@ -14,6 +15,9 @@ export async function proxy(request: NextRequest) {
   ) {
     return NextResponse.rewrite(new URL(`/api/unsubscribe${request.nextUrl.search}`, request.url));
   }
+  // /browse-copy/… is only ever the target of the proxy's own rewrite of /browse (a rewrite does not pass
+  // through here again), so a request naming it is made up: not found, and never rendered into the cache.
+  if (isSharedCopyPath(request.nextUrl.pathname)) return sharedCopyNotFound(request);
   return updateSession(request);
 }
 
@@ -21,6 +25,8 @@ export const config = {
   matcher: [
     // Every page and action, but not build assets, image optimisation, metadata routes (social cards,
     // icons, robots, sitemap, manifest) or static files: they never depend on the session.
+    // Every name under /browse-copy, whatever it ends in (see above).
+    "/browse-copy/:path*",
     "/((?!_next/static|_next/image|(?:.*/)?(?:opengraph-image|twitter-image|icon|apple-icon)(?:-[\\w-]+)?$|favicon\\.ico$|robots\\.txt$|sitemap(?:/.*)?\\.xml$|manifest\\.webmanifest$|.*\\.(?:svg|png|jpg|jpeg|gif|webp|avif|ico|woff2?|txt|xml)$).*)",
   ],
 };

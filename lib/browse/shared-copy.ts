@@ -34,18 +34,15 @@ export function sharedBrowsePath(search: URLSearchParams, leg: Specialty | null,
 }
 
 /**
- * The filters and leg of a copy, or null when its window is not the current one (or the one just before,
- * for a request that crossed the boundary on its way in) or its leg is unknown. Only the proxy's rewrite
- * names current windows; any other path asks for a copy nobody is shown, and is not rendered, so made-up
- * paths cannot fill the cache.
+ * The filters and leg of a copy, or null when its name is not one the proxy makes. Only the proxy's
+ * rewrite reaches a copy: a request that names /browse-copy/… itself is answered 404 before any page
+ * (./copy-guard.ts), so made-up names are never rendered or cached. The window is not checked against the
+ * clock here: a render that outlasts it (a first compile in `next dev`, a busy server) still answers
+ * with the copy it was sent to, not a 404.
  */
-export function readCopy(
-  copy: string,
-  now = Date.now(),
-): { filters: BrowseFilters; leg: Specialty | null } | null {
+export function readCopy(copy: string): { filters: BrowseFilters; leg: Specialty | null } | null {
   const [window = "", role, level, tp, ap, leg = "", mine, ...rest] = copy.split(".");
-  const age = windowOf(now) - Number(window);
-  if (!/^\d{1,15}$/.test(window) || age < 0 || age > 1 || rest.length) return null;
+  if (!/^\d{1,15}$/.test(window) || rest.length) return null;
   if (leg !== "none" && !specialties.includes(leg as Specialty)) return null;
   // "mine" only with a leg to filter by.
   if (mine !== undefined && (mine !== "mine" || leg === "none")) return null;
