@@ -8,56 +8,54 @@ import type { ListedAthlete } from "@/lib/data/browse";
 import { experienceLabels, specialtyLabels } from "@/lib/labels";
 import { useSessionUserId } from "@/lib/supabase/use-session-user";
 
-const sendMessageClass = buttonClasses("primary", "md", "ml-auto");
+const sendMessageClass = buttonClasses("primary", "md", "w-full sm:w-auto");
 
 /**
- * One athlete of the listing (spec §2): specialty, place, level, training preference and goals, a link to
- * the public profile, and Send Message (visitors go to /auth, athletes to the conversation), or "Your
- * profile" on the viewer's own card. A client component (issue 22): the listing then carries each card's
- * fields once in its payload, instead of the card's whole rendered tree a second time beside its HTML.
- * The account id comes too (as a team card's creator does), so that in a shared copy the viewer's own
- * card is told in the browser (`viewerId` null there).
+ * One athlete of the listing, compact: their name (a link to the public profile), specialty, place, level,
+ * training preference and goals, and one action, Send Message (visitors go to sign-up, athletes to the
+ * conversation), or "Your profile" on the viewer's own card. Long names, usernames and places are cut
+ * with an ellipsis and goals wrap anywhere, so no card is wider than a phone. A client component: the
+ * listing then carries each card's fields once in its payload, instead of the card's whole rendered tree a
+ * second time beside its HTML. The account id comes too, so that in a shared copy the viewer's own card is
+ * told in the browser (`viewerId` null there).
  */
 export function AthleteCard({ athlete, viewerId }: { athlete: ListedAthlete; viewerId: string | null }) {
   const own = useSessionUserId(viewerId) === athlete.auth_id;
   return (
     // Named by the athlete's name, as its heading says (no id to repeat per card).
-    <article aria-label={athlete.full_name} className="card flex flex-col">
+    <article aria-label={athlete.full_name} className="card listing-card">
       <div className="card-head">
         <div className="min-w-0">
-          <h3 className="card-title truncate">{athlete.full_name}</h3>
-          <p className="truncate text-sm text-slate-600">@{athlete.username}</p>
+          <h3 className="card-title min-w-0 truncate">
+            <Link href={`/profile/${athlete.id}`} prefetch={false} className="hover:underline">
+              {athlete.full_name}
+            </Link>
+          </h3>
+          <p className="min-w-0 truncate text-sm text-slate-600">@{athlete.username}</p>
         </div>
         <Badge tone="ocean">{specialtyLabels[athlete.specialty]}</Badge>
       </div>
-      <dl className="facts mt-4 grid grid-cols-2 gap-x-4 gap-y-2">
-        <div className="min-w-0">
+      <dl className="facts inline-facts">
+        <div>
           <dt>Location</dt>
-          <dd className="truncate">{athlete.location || "Not set"}</dd>
+          <dd>{athlete.location || "Not set"}</dd>
         </div>
         <div>
           <dt>Experience</dt>
           <dd>{experienceLabels[athlete.experience_level]}</dd>
         </div>
-        <div className="col-span-2 min-w-0">
+        <div>
           <dt>Training preference</dt>
-          <dd className="truncate">{athlete.training_preference || "Not set"}</dd>
-        </div>
-        <div className="col-span-2">
-          <dt>Goals</dt>
-          <dd className="clamp-3">{athlete.goals}</dd>
+          <dd>{athlete.training_preference || "Not set"}</dd>
         </div>
       </dl>
-      <div className="card-foot">
-        <Link
-          href={`/profile/${athlete.id}`}
-          className="text-link"
-          aria-label={`View ${athlete.full_name}'s profile`}
-        >
-          View profile
-        </Link>
+      <p className="clamp-2 text-sm text-slate-800">
+        <span className="sr-only">Goals: </span>
+        {athlete.goals}
+      </p>
+      <div className="mt-auto pt-1">
         {own ? (
-          <span className="ml-auto text-sm font-semibold text-slate-600">Your profile</span>
+          <span className="text-sm font-semibold text-slate-700">Your profile</span>
         ) : (
           <StartConversationControl profileId={athlete.id} className={sendMessageClass} />
         )}

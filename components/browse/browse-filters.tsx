@@ -1,75 +1,107 @@
 "use client";
 
 import Link from "next/link";
-import type { BrowseFilters } from "@/lib/browse/filters";
-import { experienceLabels, experienceLevels, specialties, specialtyLabels } from "@/lib/labels";
-
-const select = "select";
+import type { ReactNode } from "react";
+import { browseHref, type BrowseFilters } from "@/lib/browse/filters";
+import {
+  experienceLabels,
+  experienceLevels,
+  specialties,
+  specialtyLabels,
+  type Specialty,
+} from "@/lib/labels";
 
 /**
- * Role, level and "needs my specialty", as a plain GET form: the filters live in the URL, work without
- * JavaScript, and a filtered listing can be shared. Changing a filter starts both lists at page 1.
- * A client component with nothing to do in the browser (issue 22): its markup then travels in the page's
- * HTML and once in the cached script, not a second time in every listing's payload; its props are the
- * filters.
+ * The listing's filters as chips: each one a plain link to the filtered /browse, so a press applies at
+ * once, works without JavaScript, keeps the filters in the URL (shareable) and starts both lists at page 1.
+ * Not prefetched: every chip is a different shared copy, and a phone's first screen shows a dozen.
+ * A client component with nothing to do in the browser: its markup travels in the page's HTML and once in
+ * the cached script, not a second time in every listing's payload; its props are the filters.
  */
 export function BrowseFiltersForm({
   filters,
   mySpecialty,
 }: {
   filters: BrowseFilters;
-  mySpecialty: string | null;
+  mySpecialty: Specialty | null;
 }) {
-  const active = filters.role || filters.level || filters.mine;
+  const reset = { teamPage: 1, athletePage: 1 };
+  const active = filters.role || filters.level || (filters.mine && mySpecialty);
   return (
-    <form method="get" action="/browse" aria-label="Filter listings" className="filter-bar">
-      <div className="filter-field">
-        <label htmlFor="filter-role">Role</label>
-        <select id="filter-role" name="role" defaultValue={filters.role ?? ""} className={select}>
-          <option value="">Any role</option>
-          {specialties.map((s) => (
-            <option key={s} value={s}>
-              {specialtyLabels[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="filter-field">
-        <label htmlFor="filter-level">Experience level</label>
-        <select id="filter-level" name="level" defaultValue={filters.level ?? ""} className={select}>
-          <option value="">Any level</option>
-          {experienceLevels.map((l) => (
-            <option key={l} value={l}>
-              {experienceLabels[l]}
-            </option>
-          ))}
-        </select>
-      </div>
-      {mySpecialty ? (
-        <label className="flex items-center gap-2 py-2 text-sm font-semibold text-slate-800">
-          <input
-            type="checkbox"
-            name="mine"
-            value="1"
-            defaultChecked={filters.mine}
-            className="accent-ocean-700 size-4"
-          />
-          Needs my specialty ({mySpecialty})
-        </label>
-      ) : null}
-      <div className="flex items-center gap-3">
-        <button
-          type="submit"
-          className="bg-ocean-800 hover:bg-ocean-700 rounded-lg px-4 py-2.5 text-sm font-semibold text-white"
+    <nav aria-label="Filter listings" className="filter-bar">
+      {/* What a leg chip means, said once for both lists (each list then says what it holds). */}
+      <p className="text-xs text-slate-700">Leg: teams that need it, athletes who race it</p>
+      <ChipGroup id="filter-leg" label="Leg">
+        <Chip
+          href={browseHref(filters, { ...reset, role: undefined, mine: false })}
+          on={!filters.role && !filters.mine}
         >
-          Apply filters
-        </button>
-        {active ? (
-          <Link href="/browse" className="text-link">
-            Clear filters
-          </Link>
+          Any leg
+        </Chip>
+        {specialties.map((s) => (
+          <Chip
+            key={s}
+            href={browseHref(filters, { ...reset, role: s, mine: false })}
+            on={filters.role === s && !filters.mine}
+          >
+            {specialtyLabels[s]}
+          </Chip>
+        ))}
+        {mySpecialty ? (
+          <Chip
+            href={browseHref(filters, { ...reset, role: undefined, mine: !filters.mine })}
+            on={filters.mine}
+          >
+            Needs my specialty ({specialtyLabels[mySpecialty]})
+          </Chip>
         ) : null}
-      </div>
-    </form>
+      </ChipGroup>
+      <ChipGroup id="filter-level" label="Level">
+        <Chip href={browseHref(filters, { ...reset, level: undefined })} on={!filters.level}>
+          Any level
+        </Chip>
+        {experienceLevels.map((l) => (
+          <Chip key={l} href={browseHref(filters, { ...reset, level: l })} on={filters.level === l}>
+            {experienceLabels[l]}
+          </Chip>
+        ))}
+      </ChipGroup>
+      {active ? (
+        <Link href="/browse" prefetch={false} className="text-link self-start py-1">
+          Clear filters
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** A row of chips after its label; on a narrow phone the row scrolls sideways inside itself. */
+function ChipGroup({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="chip-group">
+      <p id={id} className="chip-group-label">
+        {label}
+      </p>
+      <ul aria-labelledby={id} className="chips">
+        {children}
+      </ul>
+    </div>
+  );
+}
+
+/** One choice; the chosen one is marked for assistive technology as the current one of its group. */
+function Chip({ href, on, children }: { href: string; on: boolean; children: ReactNode }) {
+  return (
+    <li>
+      <Link
+        href={href}
+        prefetch={false}
+        scroll={false}
+        aria-current={on ? "true" : undefined}
+        className="chip"
+      >
+        {children}
+      </Link>
+    </li>
   );
 }

@@ -1,11 +1,11 @@
 import { AthleteCard } from "@/components/browse/athlete-card";
 import { NoAthletes, NoListingsBanner, NoMatch, NoTeams } from "@/components/browse/empty-states";
 import { Pager } from "@/components/browse/pager";
-import { TeamCard } from "@/components/teams/team-card";
+import { TeamListingCard } from "@/components/browse/team-listing-card";
 import { browseHref, pageRange, pageSizes, type BrowseFilters } from "@/lib/browse/filters";
 import type { Listings } from "@/lib/data/browse-cache";
 import { formatCount } from "@/lib/format/count";
-import type { Specialty } from "@/lib/labels";
+import { specialtyLabels, type Specialty } from "@/lib/labels";
 
 const grid = "listing-grid";
 const n = formatCount;
@@ -14,24 +14,54 @@ function SectionHead({
   id,
   title,
   subtitle,
+  shown,
   count,
 }: {
   id: string;
   title: string;
   subtitle: string;
+  /** What the filters leave in this list, in words ("Teams that need a runner"), when filtered. */
+  shown: string | null;
   count: string;
 }) {
   return (
     <div className="listing-head">
-      <div>
+      <div className="min-w-0">
         <h2 id={id} className="listing-title">
           {title}
         </h2>
-        <p className="mt-1 text-slate-700">{subtitle}</p>
+        <p className="mt-0.5 text-sm text-slate-700 sm:mt-1 sm:text-base">{subtitle}</p>
+        {shown ? <p className="mt-1 text-sm font-semibold text-slate-800">{shown}</p> : null}
       </div>
       <p className="text-sm font-semibold text-slate-700">{count}</p>
     </div>
   );
+}
+
+const a = (leg: Specialty) => `a ${specialtyLabels[leg].toLowerCase()}`;
+const levelWords = (level: string | undefined) => (level ? ` at ${level} level` : "");
+
+/**
+ * The filters in words, for each list: the leg filter means a leg the team still needs, and an athlete's
+ * own leg ("Needs my specialty": athletes of the other legs, who could join the viewer).
+ */
+export function filterWords(filters: BrowseFilters, mySpecialty: Specialty | null) {
+  const level = levelWords(filters.level);
+  if (filters.mine && mySpecialty) {
+    return {
+      teams: `Teams that need ${a(mySpecialty)}${level}`,
+      athletes: `Athletes who race the other two legs${level}`,
+    };
+  }
+  if (filters.role) {
+    return {
+      teams: `Teams that need ${a(filters.role)}${level}`,
+      athletes: `Athletes who race as ${a(filters.role)}${level}`,
+    };
+  }
+  return filters.level
+    ? { teams: `Teams that take athletes${level}`, athletes: `Athletes${level}` }
+    : { teams: null, athletes: null };
 }
 
 /** What /browse shows, as lib/data/browse-cache.ts read it for the viewer. */
@@ -55,24 +85,27 @@ export function BrowseListings({ filters, listings: [teams, athletes], viewerId,
   const filtered = !!(filters.role || filters.level || (filters.mine && mySpecialty));
   const teamRange = pageRange(filters.teamPage, pageSizes.teams, teams.total);
   const athleteRange = pageRange(filters.athletePage, pageSizes.athletes, athletes.total);
+  const words = filterWords(filters, mySpecialty);
+  const filteredLeg = filters.mine && mySpecialty ? mySpecialty : (filters.role ?? null);
   const countText = (r: { from: number; to: number }, total: number, noun: string) =>
     total === 0 ? `0 ${noun}` : `Showing ${n(r.from)}–${n(r.to)} of ${n(total)} ${noun}`;
 
   return (
-    <div className="space-y-12">
+    <div className="space-y-10 pt-2">
       {!filtered && teams.total === 0 && athletes.total === 0 ? <NoListingsBanner /> : null}
 
-      <section aria-labelledby="teams-title">
+      <section id="teams" aria-labelledby="teams-title" className="scroll-mt-20">
         <SectionHead
           id="teams-title"
           title="Available Teams"
           subtitle="Join an existing team looking for members."
+          shown={words.teams}
           count={countText(teamRange, teams.total, teams.total === 1 ? "open team" : "open teams")}
         />
         {teams.items.length > 0 ? (
           <div className={grid}>
             {teams.items.map((team) => (
-              <TeamCard key={team.id} team={team} currentUserId={viewerId} />
+              <TeamListingCard key={team.id} team={team} currentUserId={viewerId} filteredLeg={filteredLeg} />
             ))}
           </div>
         ) : filtered ? (
@@ -88,11 +121,12 @@ export function BrowseListings({ filters, listings: [teams, athletes], viewerId,
         />
       </section>
 
-      <section aria-labelledby="athletes-title">
+      <section id="athletes" aria-labelledby="athletes-title" className="scroll-mt-20">
         <SectionHead
           id="athletes-title"
           title="Available Athletes"
           subtitle="Connect with individual athletes to form a new team."
+          shown={words.athletes}
           count={countText(athleteRange, athletes.total, athletes.total === 1 ? "athlete" : "athletes")}
         />
         {athletes.items.length > 0 ? (

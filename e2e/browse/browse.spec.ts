@@ -51,7 +51,7 @@ test("a visitor sees open teams and listed athletes with counts, and Send Messag
 
   // The private demo profile is never listed.
   await expect(athletes(page).getByText("Ethan Brooks")).toHaveCount(0);
-  await expect(athletes(page).getByText(/Showing 1–\d+ of \d+ athletes/)).toBeVisible();
+  await expect(athletes(page).getByText(/Showing 1–\d+ of \d+ athletes?$/)).toBeVisible();
   await expectNoAxeViolations(page);
 
   // A listed advanced swimmer: every field of the card.
@@ -63,7 +63,7 @@ test("a visitor sees open teams and listed athletes with counts, and Send Messag
   await expect(card).toContainText("Evening runs");
   await expect(card).toContainText("Run the 10 km leg");
 
-  await card.getByRole("link", { name: `View ${swimmer.fullName}'s profile` }).click();
+  await card.getByRole("link", { name: swimmer.fullName }).click();
   await expect(page).toHaveURL(new RegExp(`/profile/${swimmer.profileId}$`));
   await page.goBack();
   await athletes(page)
@@ -73,7 +73,10 @@ test("a visitor sees open teams and listed athletes with counts, and Send Messag
   await expect(page).toHaveURL(/\/auth/);
 });
 
-test("filters live in the URL and narrow both lists", async ({ page }) => {
+const filterChips = (page: import("@playwright/test").Page) =>
+  page.getByRole("navigation", { name: "Filter listings" });
+
+test("filter chips apply at once, live in the URL and narrow both lists", async ({ page }) => {
   const elite = await createAthlete({
     specialty: "runner",
     level: "elite",
@@ -82,13 +85,19 @@ test("filters live in the URL and narrow both lists", async ({ page }) => {
   const swimmer = await listedSwimmer();
   await openWith(page, "/browse?role=runner&level=elite", elite.fullName);
   await page.goto("/browse");
-  await page.getByLabel("Role").selectOption("runner");
-  await page.getByLabel("Experience level").selectOption("elite");
-  await page.getByRole("button", { name: "Apply filters" }).click();
+  await filterChips(page).getByRole("link", { name: "Runner", exact: true }).click();
+  await expect(page).toHaveURL(/\/browse\?role=runner$/);
+  await expect(teams(page).getByText("Teams that need a runner")).toBeVisible();
+  await expect(athletes(page).getByText("Athletes who race as a runner")).toBeVisible();
+  await filterChips(page).getByRole("link", { name: "Elite", exact: true }).click();
   await expect(page).toHaveURL(/\/browse\?role=runner&level=elite$/);
   await expect(athletes(page).getByRole("article", { name: elite.fullName })).toBeVisible();
   await expect(athletes(page).getByRole("article", { name: swimmer.fullName })).toHaveCount(0);
-  await expect(page.getByLabel("Role")).toHaveValue("runner");
+  await expect(filterChips(page).getByRole("link", { name: "Runner", exact: true })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+  await expect(filterChips(page).getByRole("link", { name: "Any leg" })).not.toHaveAttribute("aria-current");
 
   await page.goto("/browse?role=swimmer&level=elite");
   await expect(athletes(page).getByText("No athletes match these filters.")).toBeVisible();
@@ -122,8 +131,7 @@ test("a signed-in athlete starts a conversation from a card, never from their ow
   await expect(own.getByRole("button", { name: "Send Message" })).toHaveCount(0);
 
   // "Needs my specialty": teams that need a runner, athletes of the other legs.
-  await page.getByLabel("Needs my specialty (Runner)").check();
-  await page.getByRole("button", { name: "Apply filters" }).click();
+  await filterChips(page).getByRole("link", { name: "Needs my specialty (Runner)" }).click();
   await expect(page).toHaveURL(/mine=1/);
   await expect(athletes(page).getByRole("article").first()).not.toContainText("Runner");
   await page.goto("/browse?role=runner&mine=1");
@@ -175,4 +183,22 @@ test("an account without a profile is sent to create one when it tries to messag
   await card.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Please create your profile first to send messages")).toBeVisible();
   await expect(page).toHaveURL(/\/create-profile\?next=%2Fmessages%2Fstart%2F[0-9a-f-]+$/);
+});
+
+test("without JavaScript the chips still filter, and the switch jumps to the athletes", async ({
+  browser,
+}) => {
+  const swimmer = await listedSwimmer();
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/browse");
+  await filterChips(page).getByRole("link", { name: "Swimmer", exact: true }).click();
+  await expect(page).toHaveURL(/\/browse\?role=swimmer$/);
+  await openWith(page, "/browse?role=swimmer", swimmer.fullName);
+  const sections = page.getByRole("navigation", { name: "Sections" });
+  await expect(sections.getByRole("link", { name: /^Teams \d+$/ })).toBeVisible();
+  await sections.getByRole("link", { name: /^Athletes \d+$/ }).click();
+  await expect(page).toHaveURL(/#athletes$/);
+  await expect(page.getByRole("heading", { name: "Available Athletes" })).toBeInViewport();
+  await context.close();
 });

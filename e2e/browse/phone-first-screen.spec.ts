@@ -1,0 +1,120 @@
+import { devices, expect, test, type Browser, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe";
+import { signInWithSession, DEMO_PASSWORD } from "../support/users";
+
+// An urgent landing page and Browse on a phone: what a visitor from a search sees first, on a Pixel 7 and
+// on a 360 px Android, by touch and by keyboard; and the same screens on a desktop, for the screenshots
+// (BROWSE_SCREENS_DIR, default test-results/browse-screens).
+test.describe.configure({ timeout: 180_000 });
+
+const screens = process.env.BROWSE_SCREENS_DIR ?? "test-results/browse-screens";
+const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = devices["Pixel 7"];
+const pixel7 = { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch };
+const phones = [
+  { name: "pixel7", options: pixel7 },
+  {
+    name: "360",
+    options: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  },
+  { name: "desktop", options: { viewport: { width: 1280, height: 900 } } },
+];
+
+const shot = async (page: Page, name: string) => {
+  await page.screenshot({ path: `${screens}/${name}-first-screen.png` });
+  await page.screenshot({ path: `${screens}/${name}.png`, fullPage: true });
+};
+
+/** Presses Tab until `target` has focus (at most `max` times). */
+async function tabTo(page: Page, target: ReturnType<Page["locator"]>, max = 40) {
+  for (let i = 0; i < max && !(await target.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(target).toBeFocused();
+}
+
+async function open(browser: Browser, options: object) {
+  const context = await browser.newContext(options);
+  return { context, page: await context.newPage() };
+}
+
+for (const { name, options } of phones) {
+  test(`${name}: an urgent landing page opens on the live urgent teams, each one press from asking to join`, async ({
+    browser,
+  }) => {
+    const { context, page } = await open(browser, options);
+    await page.goto("/urgent-triathlon-team-noosa");
+    const urgent = page.getByRole("region", { name: "Teams that need someone now" });
+    const first = urgent.getByRole("listitem").first();
+    // The first card and its action are on the first screen, before the page's own text.
+    const ask = first.getByRole("link", { name: /^Ask to join as a (swimmer|cyclist|runner)/ });
+    await expect(ask).toBeInViewport();
+    await expect(first).toContainText(/Needs an? \w+ by \d{1,2} [A-Z][a-z]{2}/);
+    const leg = /Ask to join as a (\w+)/.exec((await ask.textContent())!)![1]!;
+    const teamId = (await first.getByRole("heading").getByRole("link").getAttribute("href"))!.split("/")[2]!;
+    const intent = `/teams/${teamId}/join?as=${leg}`;
+    // A visitor: through sign-up, which carries the team and the leg on to the confirm step.
+    await expect(ask).toHaveAttribute("href", `/auth?view=sign_up&next=${encodeURIComponent(intent)}`);
+    // Counts only when not zero; the main button leads to the teams that need the leading leg.
+    const counts = page.getByRole("region", { name: "On Noosa Tri Teams right now" });
+    await expect(counts.getByRole("listitem").first()).toBeVisible();
+    for (const text of await counts.getByRole("listitem").allTextContents()) expect(text).not.toMatch(/^0 /);
+    const main = page.getByRole("link", { name: /^See teams that need a (swimmer|cyclist|runner)$/ });
+    await expect(main).toHaveAttribute("href", /^\/browse\?role=(swimmer|cyclist|runner)#teams$/);
+    await expectNoAxeViolations(page);
+    await shot(page, `landing-urgent-${name}`);
+
+    // By keyboard: the card's action is reached with Tab and followed with Enter.
+    await tabTo(page, ask);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(`/auth?view=sign_up&next=${encodeURIComponent(intent)}`);
+
+    // Signed in, the same card leads straight to the confirm step.
+    await signInWithSession(page, { email: "liam@example.com", password: DEMO_PASSWORD }, "/dashboard");
+    await page.goto("/urgent-triathlon-team-noosa");
+    await expect(
+      page
+        .getByRole("region", { name: "Teams that need someone now" })
+        .getByRole("link", { name: new RegExp(`^Ask to join as a ${leg}`) })
+        .first(),
+    ).toHaveAttribute("href", intent);
+    await context.close();
+  });
+
+  test(`${name}: Browse opens on its results, with the switch, the chips and compact cards`, async ({
+    browser,
+  }) => {
+    const { context, page } = await open(browser, options);
+    await page.goto("/browse");
+    const sections = page.getByRole("navigation", { name: "Sections" });
+    const teamsLink = sections.getByRole("link", { name: /^Teams \d+$/ });
+    await expect(teamsLink).toBeInViewport();
+    const teams = page.getByRole("region", { name: "Available Teams" });
+    // The first team, its name and its one action, are on the first screen.
+    const card = teams.getByRole("article").first();
+    await expect(card.getByRole("heading")).toBeInViewport();
+    await expect(card.getByRole("link", { name: /^(Ask to join as a \w+|See the team)/ })).toHaveCount(1);
+    await expect(card.getByRole("link", { name: /^(Ask to join as a \w+|See the team)/ })).toBeInViewport();
+    await expectNoAxeViolations(page);
+    await shot(page, `browse-${name}`);
+
+    // The switch says how many athletes there are and jumps to them.
+    await sections.getByRole("link", { name: /^Athletes \d+$/ }).click();
+    await expect(page.getByRole("heading", { name: "Available Athletes" })).toBeInViewport();
+    const athlete = page.getByRole("region", { name: "Available Athletes" }).getByRole("article").first();
+    await expect(athlete.getByRole("button", { name: "Send Message" })).toBeVisible();
+
+    // By keyboard: a chip is a link; Enter applies it at once.
+    await page.goto("/browse");
+    const runner = page
+      .getByRole("navigation", { name: "Filter listings" })
+      .getByRole("link", { name: "Runner", exact: true });
+    await tabTo(page, runner);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/browse\?role=runner$/);
+    await expect(teams.getByText("Teams that need a runner")).toBeVisible();
+    await expect(runner).toHaveAttribute("aria-current", "true");
+    await expectNoAxeViolations(page);
+    await shot(page, `browse-runner-${name}`);
+    await context.close();
+  });
+}
