@@ -4,7 +4,7 @@ import { Faq } from "@/components/landing/faq";
 import { FeatureCards } from "@/components/landing/feature-cards";
 import { Hero } from "@/components/landing/hero";
 import { HowItWorks } from "@/components/landing/how-it-works";
-import { LiveNumbers } from "@/components/landing/live-numbers";
+import { LiveNumbersBand } from "@/components/landing/live-numbers";
 import { UseCases } from "@/components/landing/use-cases";
 import { VideoGallery } from "@/components/landing/video-gallery";
 import { landingVideos, galleryIntro } from "@/components/landing/videos";
@@ -33,7 +33,7 @@ export default function HomePage() {
           every other page carried the same 2 kB twice (HTML and payload) before issue 22. */}
       <JsonLd data={[organizationJsonLd(), websiteJsonLd()]} />
       <Hero />
-      <LiveNumbers />
+      <LiveNumbersBand />
       <FeatureCards />
       <HowItWorks />
       <UseCases />

@@ -1,45 +1,61 @@
 import Link from "next/link";
-import { getLiveNumbers } from "@/lib/data/live-numbers";
+import { getLiveNumbers, type LiveNumbers as Numbers } from "@/lib/data/live-numbers";
 import { formatCount } from "@/lib/format/count";
-import { specialties, specialtyLabels } from "@/lib/validation/profile";
+import { specialties } from "@/lib/validation/profile";
 
 const n = formatCount;
 
-/**
- * "Who is there right now": open teams, urgent needs per leg, athletes looking for a team. Rendered into
- * the static page and refreshed with it (revalidate); nothing at all when the numbers are unavailable.
- */
-export async function LiveNumbers() {
-  const numbers = await getLiveNumbers();
-  if (!numbers) return null;
+/** The counts worth saying: only those above zero. */
+export function liveStats(numbers: Numbers): string[] {
   const stats = [
-    { label: numbers.openTeams === 1 ? "open team" : "open teams", value: numbers.openTeams },
-    ...specialties.map((s) => ({
-      label: `urgently need${numbers.urgent[s] === 1 ? "s" : ""} a ${specialtyLabels[s].toLowerCase()}`,
-      value: numbers.urgent[s],
-    })),
-    {
-      label: numbers.athletes === 1 ? "athlete looking for a team" : "athletes looking for a team",
-      value: numbers.athletes,
-    },
+    numbers.openTeams ? `${n(numbers.openTeams)} open team${numbers.openTeams === 1 ? "" : "s"}` : null,
+    ...specialties.map((s) =>
+      numbers.urgent[s]
+        ? `${n(numbers.urgent[s])} urgently need${numbers.urgent[s] === 1 ? "s" : ""} a ${s}`
+        : null,
+    ),
+    numbers.athletes
+      ? `${n(numbers.athletes)} athlete${numbers.athletes === 1 ? "" : "s"} looking for a team`
+      : null,
   ];
+  return stats.filter((s): s is string => s !== null);
+}
+
+/**
+ * "On Noosa Tri Teams right now": open teams, urgent needs per leg, athletes looking for a team, each
+ * only when it is not zero (a tile reading "0 urgently need a swimmer" says nothing useful). Nothing at
+ * all when every count is zero or the numbers are unavailable.
+ */
+export function LiveNumbers({ numbers }: { numbers: Numbers | null }) {
+  const stats = numbers ? liveStats(numbers) : [];
+  if (!stats.length) return null;
   return (
-    <section aria-labelledby="live-numbers-title" className="border-b border-slate-200 bg-slate-50">
-      <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
-        <h2 id="live-numbers-title" className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
-          On Noosa Tri Teams right now
-        </h2>
-        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
-          {stats.map((s) => (
-            <div
-              key={s.label}
-              className="flex flex-col rounded-xl border border-slate-200 bg-white px-4 py-3"
-            >
-              <dt className="text-sm text-slate-700">{s.label}</dt>
-              <dd className="text-ocean-950 order-first text-2xl font-extrabold">{n(s.value)}</dd>
-            </div>
-          ))}
-        </dl>
+    <section aria-labelledby="live-numbers-title">
+      <h2 id="live-numbers-title" className="text-xs font-semibold tracking-wide text-slate-700 uppercase">
+        On Noosa Tri Teams right now
+      </h2>
+      <ul className="mt-2 flex flex-wrap gap-2 text-sm">
+        {stats.map((s) => (
+          <li
+            key={s}
+            className="text-ocean-950 rounded-full border border-slate-300 bg-white px-3 py-1 font-semibold"
+          >
+            {s}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The home page's band of live numbers, read when the static page is made (and at each revalidation). */
+export async function LiveNumbersBand() {
+  const numbers = await getLiveNumbers();
+  if (!numbers || !liveStats(numbers).length) return null;
+  return (
+    <div className="border-b border-slate-200 bg-slate-50">
+      <div className="mx-auto max-w-6xl px-4 py-5 sm:px-6">
+        <LiveNumbers numbers={numbers} />
         {/* In the first screen on a phone: not prefetched, see components/layout/site-header.tsx. */}
         <p className="mt-3 text-sm">
           <Link
@@ -51,6 +67,6 @@ export async function LiveNumbers() {
           </Link>
         </p>
       </div>
-    </section>
+    </div>
   );
 }

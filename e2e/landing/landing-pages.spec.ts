@@ -40,7 +40,7 @@ for (const page of landingPages) {
 
       const main = tab.locator("main");
       await expect(main.locator('a[href="/auth"]').first()).toBeVisible();
-      await expect(main.locator('a[href="/browse"]').first()).toBeVisible();
+      await expect(main.locator('a[href^="/browse"]').first()).toBeVisible();
       for (const slug of page.related) await expect(main.locator(`a[href="/${slug}"]`)).toHaveCount(1);
 
       // Headings never skip a level (h1 → h2 → h3 …).

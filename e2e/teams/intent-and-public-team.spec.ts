@@ -46,10 +46,11 @@ for (const { name, size } of viewports) {
     // specs have added teams that need someone sooner).
     const urgent = page
       .getByRole("region", { name: "Teams that need someone now" })
-      .getByRole("link", { name: /^See / })
+      .getByRole("heading", { level: 3 })
+      .getByRole("link")
       .first();
     const target = {
-      name: (await urgent.getAttribute("aria-label"))!.replace(/^See /, ""),
+      name: (await urgent.textContent())!,
       id: (await urgent.getAttribute("href"))!.split("/").pop()!,
     };
     await saveScreen(page, `landing-urgent-teams-${name}`);

@@ -120,7 +120,8 @@ async function walk(browser: Browser, baseUrl: string): Promise<Tally> {
 
     if (path === landing) {
       // The team itself where the page lists it, else the first call to action that leads to teams.
-      const team = page.getByRole("link", { name: `See ${teamName}` });
+      // The team's card on the landing page: "Ask to join as a runner", named with the team.
+      const team = page.getByRole("link", { name: new RegExp(`^Ask to join as a \\w+: ${teamName}$`) });
       const cta = page
         .getByRole("main")
         .getByRole("link", { name: /urgent|browse teams|teams that need/i })
@@ -132,6 +133,12 @@ async function walk(browser: Browser, baseUrl: string): Promise<Tally> {
         path === "/browse" ? page.getByRole("article", { name: teamName }) : page.getByRole("main");
       if (await page.getByText("Your request has been sent!").isVisible()) break;
       const before = page.url();
+      if (path === "/browse") {
+        // Browse's compact card has one action, which carries the leg to the join step.
+        await press(scope.getByRole("link", { name: /^(Ask to join as a \w+|See the team)/ }));
+        await page.waitForURL((u) => u.toString() !== before, { timeout: 10_000 });
+        continue;
+      }
       // The visitor races the leg the team needs: "Join as" is changed only when it says something else.
       const joinAs = scope.getByLabel("Join as");
       if (await joinAs.isVisible()) {
