@@ -6,7 +6,7 @@ export function DashboardCard({ id, title, children }: { id: string; title: stri
     <section
       aria-labelledby={`${id}-title`}
       data-card={id}
-      className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      className="flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
     >
       <h2 id={`${id}-title`} className="text-ocean-950 text-lg font-bold">
         {title}

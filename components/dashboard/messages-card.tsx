@@ -21,7 +21,7 @@ export function MessagesCard({ conversations }: { conversations: ConversationSum
             {conversations.map((c) => (
               <li key={c.id} className="py-2 first:pt-0">
                 <div className="flex items-baseline justify-between gap-2">
-                  <p className="truncate font-semibold text-slate-900">
+                  <p className="min-w-0 truncate font-semibold text-slate-900">
                     {c.other_participant
                       ? c.other_participant.full_name || "Unknown User"
                       : deletedAthleteName}
@@ -30,7 +30,7 @@ export function MessagesCard({ conversations }: { conversations: ConversationSum
                     {relativeTime(c.last_message?.created_at ?? c.updated_at)}
                   </p>
                 </div>
-                <p className="truncate text-sm text-slate-700">
+                <p className="min-w-0 truncate text-sm text-slate-700">
                   {c.last_message?.content ?? "No messages yet."}
                 </p>
               </li>

@@ -11,7 +11,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
   return (
     <DashboardCard id="profile" title="Your Profile">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-semibold text-slate-900">{profile.full_name}</p>
+        <p className="min-w-0 font-semibold wrap-anywhere text-slate-900">{profile.full_name}</p>
         {profile.looking_for_team ? (
           <Badge tone="success">Looking for team</Badge>
         ) : (
@@ -29,7 +29,7 @@ export function ProfileCard({ profile }: { profile: Profile }) {
         </div>
         <div className="flex justify-between gap-3">
           <dt className="font-semibold text-slate-600">Location</dt>
-          <dd className="truncate text-slate-900">{orNotSet(profile.location.display_name)}</dd>
+          <dd className="min-w-0 truncate text-slate-900">{orNotSet(profile.location.display_name)}</dd>
         </div>
       </dl>
       <Link href="/edit-profile" className={`${cardLink} mt-auto pt-4`}>

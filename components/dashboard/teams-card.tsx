@@ -27,7 +27,7 @@ export function TeamsCard({ teams, createdOne }: { teams: MyTeam[]; createdOne: 
               <li key={t.id} className="flex flex-col items-start gap-1 rounded-lg bg-slate-50 px-3 py-2">
                 <Link
                   href={`/teams/${t.id}`}
-                  className="line-clamp-2 font-semibold break-words text-slate-900 underline-offset-2 hover:underline"
+                  className="line-clamp-2 font-semibold wrap-anywhere text-slate-900 underline-offset-2 hover:underline"
                 >
                   {t.name}
                 </Link>

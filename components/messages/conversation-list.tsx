@@ -45,7 +45,7 @@ export function ConversationList({
               <Avatar person={other} />
               <span className="min-w-0 flex-1">
                 <span className="flex items-center justify-between gap-2">
-                  <span className="truncate font-semibold text-slate-900">
+                  <span className="min-w-0 truncate font-semibold text-slate-900">
                     {other ? other.full_name || "Unknown User" : deletedAthleteName}
                   </span>
                   {unread > 0 ? (
@@ -56,7 +56,7 @@ export function ConversationList({
                   ) : null}
                 </span>
                 <span className="flex gap-1 text-sm text-slate-600">
-                  <span className="truncate">
+                  <span className="min-w-0 truncate">
                     {other ? `@${other.username || "unknown"}` : "Account deleted"}
                   </span>
                   <span aria-hidden="true">·</span>
@@ -66,7 +66,7 @@ export function ConversationList({
                   />
                 </span>
                 <span
-                  className={`mt-0.5 block truncate text-sm ${unread ? "font-semibold text-slate-900" : "text-slate-700"}`}
+                  className={`mt-0.5 block min-w-0 truncate text-sm ${unread ? "font-semibold text-slate-900" : "text-slate-700"}`}
                 >
                   {c.last_message?.content ?? "No messages yet"}
                 </span>

@@ -39,10 +39,10 @@ export function MessageThread({
       <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 px-4 py-3">
         <Avatar person={other} size="sm" />
         <div className="min-w-0">
-          <h2 id="thread-title" className="truncate font-bold text-slate-900">
+          <h2 id="thread-title" className="min-w-0 truncate font-bold text-slate-900">
             {name}
           </h2>
-          <p className="truncate text-sm text-slate-600">
+          <p className="min-w-0 truncate text-sm text-slate-600">
             {other ? `@${other.username || "unknown"}` : "Account deleted"}
           </p>
         </div>

@@ -49,7 +49,7 @@ export function AchievementsField({ value, onChange, errors }: AchievementsField
           {value.map((item, index) => (
             <li key={`${index}-${item}`}>
               <div className="bg-sand-100 flex items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2">
-                <span className="[overflow-wrap:anywhere] break-words">{item}</span>
+                <span className="[overflow-wrap:anywhere] wrap-anywhere">{item}</span>
                 <Button
                   variant="ghost"
                   className="shrink-0"

@@ -11,8 +11,8 @@ export function OwnProfile({ profile }: { profile: Profile }) {
     <Card className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
-          <h2 className="text-ocean-950 text-2xl font-bold break-words">{profile.full_name}</h2>
-          <p className="break-words text-slate-700">@{profile.username}</p>
+          <h2 className="text-ocean-950 text-2xl font-bold wrap-anywhere">{profile.full_name}</h2>
+          <p className="wrap-anywhere text-slate-700">@{profile.username}</p>
         </div>
         <ul className="flex flex-wrap gap-2" aria-label="Profile status">
           <li>

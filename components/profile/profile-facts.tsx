@@ -9,7 +9,7 @@ export function ProfileFacts({ facts, columns = 2 }: { facts: Fact[]; columns?: 
       {facts.map(({ label, value, wide }) => (
         <div key={label} className={`min-w-0 ${wide ? "sm:col-span-2" : ""}`}>
           <dt className="text-sm font-semibold text-slate-600">{label}</dt>
-          <dd className="mt-1 [overflow-wrap:anywhere] break-words whitespace-pre-line text-slate-900">
+          <dd className="mt-1 [overflow-wrap:anywhere] wrap-anywhere whitespace-pre-line text-slate-900">
             {value === null || value === undefined || value === "" ? (
               <span className="text-slate-600 italic">Not specified</span>
             ) : (

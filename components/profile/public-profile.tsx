@@ -46,8 +46,8 @@ export function PublicProfile({ profile }: { profile: Profile }) {
           </div>
           <div className="min-w-0">
             <p className="text-sunset-400 text-sm font-semibold tracking-wide uppercase">Athlete profile</p>
-            <h1 className="mt-1 text-3xl font-extrabold break-words sm:text-4xl">{profile.full_name}</h1>
-            <p className="text-ocean-100 mt-1 break-words">@{profile.username}</p>
+            <h1 className="mt-1 text-3xl font-extrabold wrap-anywhere sm:text-4xl">{profile.full_name}</h1>
+            <p className="text-ocean-100 mt-1 wrap-anywhere">@{profile.username}</p>
             <ul className="mt-3 flex flex-wrap gap-2" aria-label="Summary">
               <li>
                 <Badge tone="ocean">{specialtyLabels[profile.specialty]}</Badge>
@@ -78,7 +78,7 @@ export function PublicProfile({ profile }: { profile: Profile }) {
       <div className="mx-auto grid max-w-4xl gap-6 px-4 py-10 sm:px-6 md:grid-cols-2">
         <div className="md:col-span-2">
           <Panel id="about-title" title="About">
-            <p className="[overflow-wrap:anywhere] break-words whitespace-pre-line text-slate-800">
+            <p className="[overflow-wrap:anywhere] wrap-anywhere whitespace-pre-line text-slate-800">
               {profile.bio ?? (
                 <span className="text-slate-600 italic">This athlete hasn&apos;t written a bio yet.</span>
               )}
@@ -99,7 +99,7 @@ export function PublicProfile({ profile }: { profile: Profile }) {
         </Panel>
         <div className="grid gap-6">
           <Panel id="location-title" title="Location">
-            <p className="break-words text-slate-800">
+            <p className="wrap-anywhere text-slate-800">
               {profile.location.display_name || <span className="text-slate-600 italic">Not specified</span>}
             </p>
           </Panel>
@@ -112,7 +112,7 @@ export function PublicProfile({ profile }: { profile: Profile }) {
         </div>
         <div className="md:col-span-2">
           <Panel id="goals-title" title="Goals">
-            <p className="[overflow-wrap:anywhere] break-words whitespace-pre-line text-slate-800">
+            <p className="[overflow-wrap:anywhere] wrap-anywhere whitespace-pre-line text-slate-800">
               {profile.goals}
             </p>
           </Panel>
@@ -122,7 +122,7 @@ export function PublicProfile({ profile }: { profile: Profile }) {
             {profile.achievements.length ? (
               <ul className="list-disc space-y-1 pl-5 text-slate-800">
                 {profile.achievements.map((a, i) => (
-                  <li key={`${i}-${a}`} className="[overflow-wrap:anywhere] break-words">
+                  <li key={`${i}-${a}`} className="[overflow-wrap:anywhere] wrap-anywhere">
                     {a}
                   </li>
                 ))}

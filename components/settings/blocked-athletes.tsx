@@ -19,8 +19,8 @@ export async function BlockedAthletesSection({ claims }: { claims: Claims }) {
           {blocked.map((athlete) => (
             <li key={athlete.profile_id} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <div className="min-w-0">
-                <p className="truncate font-semibold text-slate-900">{athlete.full_name}</p>
-                <p className="truncate text-sm text-slate-600">@{athlete.username}</p>
+                <p className="min-w-0 truncate font-semibold text-slate-900">{athlete.full_name}</p>
+                <p className="min-w-0 truncate text-sm text-slate-600">@{athlete.username}</p>
               </div>
               <UnblockButton profileId={athlete.profile_id} name={athlete.full_name} />
             </li>

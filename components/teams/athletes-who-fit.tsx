@@ -33,7 +33,7 @@ export function AthletesWhoFit({ athletes, page, more, teamPath, urgentRole, inv
             <div className="min-w-0">
               <Link
                 href={`/profile/${a.profile_id}`}
-                className="text-ocean-900 font-semibold break-words underline"
+                className="text-ocean-900 font-semibold wrap-anywhere underline"
               >
                 {a.full_name}
               </Link>

@@ -9,7 +9,7 @@ import { TeamActionButton } from "./team-action-button";
 export function MemberName({ member }: { member: TeamMember }) {
   const name = member.full_name ?? "Private athlete";
   return (
-    <span className="min-w-0">
+    <span className="min-w-0 wrap-anywhere">
       {member.profile_public && member.full_name ? (
         <Link href={`/profile/${member.profile_id}`} className="text-ocean-900 font-semibold hover:underline">
           {name}

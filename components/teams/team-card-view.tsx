@@ -48,7 +48,7 @@ export function TeamCardView({
     <article aria-label={team.name} className="card team-card">
       <header className="space-y-2">
         <div className="card-head">
-          <h3 className="card-title min-w-0 break-words">
+          <h3 className="card-title min-w-0 wrap-anywhere">
             <Link href={`/teams/${team.id}`} className="hover:underline">
               {team.name}
             </Link>

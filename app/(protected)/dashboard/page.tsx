@@ -33,7 +33,7 @@ export default async function DashboardPage() {
       <>
         <PageIntro eyebrow="Dashboard" title="Welcome to Noosa Tri Teams">
           {/* A new account has no name yet: show which account this is. */}
-          <p>Signed in as {user.email}</p>
+          <p className="wrap-anywhere">Signed in as {user.email}</p>
         </PageIntro>
         <div className={grid}>
           <section

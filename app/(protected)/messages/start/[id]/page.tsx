@@ -47,7 +47,7 @@ export default async function StartConversationPage({ params }: { params: Promis
           </>
         ) : (
           <>
-            <h1 className="text-ocean-950 text-2xl font-bold break-words">
+            <h1 className="text-ocean-950 text-2xl font-bold wrap-anywhere">
               Send a message to {athlete.full_name}?
             </h1>
             <p className="text-slate-700">

@@ -57,7 +57,7 @@ export default async function ConfirmJoinPage({ params, searchParams }: Props) {
         <p className="text-sunset-700 text-sm font-semibold tracking-wide uppercase">Request to join</p>
         {blocked ? (
           <>
-            <h1 className="text-ocean-950 text-2xl font-bold break-words">{team.name}</h1>
+            <h1 className="text-ocean-950 text-2xl font-bold wrap-anywhere">{team.name}</h1>
             <p role="status" className="text-slate-800">
               {blocked}
             </p>
@@ -65,7 +65,7 @@ export default async function ConfirmJoinPage({ params, searchParams }: Props) {
           </>
         ) : (
           <>
-            <h1 className="text-ocean-950 text-2xl font-bold break-words">
+            <h1 className="text-ocean-950 text-2xl font-bold wrap-anywhere">
               Send your request to {team.name} as a {roleLabels[leg].toLowerCase()}?
             </h1>
             <p className="text-slate-700">
