@@ -7,7 +7,7 @@
  *
  *   npm run bench                  everything (about 8-10 minutes on 2 cores)
  *   npm run bench -- --quick       one Lighthouse run per page and shorter loops: a smoke test of the harness
- *   npm run bench -- --only=js,rps,lighthouse,render,realtime,notifications,stack,dynamic   a subset (render includes EXPLAIN)
+ *   npm run bench -- --only=js,rps,lighthouse,lcp,render,realtime,notifications,stack,dynamic   a subset (render includes EXPLAIN)
  *   --skip-build                   serve the builds already in BENCH_DIST_DIR / BENCH_FLOOR_DIR (defaults
  *                                  .next-bench, .next-baseline): only inside the stack they were built in, as
  *                                  a build carries its stack's address (a repeat: `npx supabase-local --test --
@@ -23,6 +23,7 @@ import { hammer, type PageFigures } from "./dynamic-pages.ts";
 import { gzipScriptBytes } from "./js-size.ts";
 import { heldBackMs } from "./first-frame.ts";
 import { lighthouse, type LighthouseSample } from "./lighthouse.ts";
+import { cpuSlowdown, launchBenchBrowser, throttledLcp, type LcpSample } from "./throttled-lcp.ts";
 import { renderTimes, type RenderFigures } from "./render.ts";
 import { save, text, type Row } from "./report.ts";
 import { buildApp, buildFloor, serve, serverPid, stopServers } from "./servers.ts";
@@ -34,9 +35,10 @@ import { requestsPerSecond } from "./throughput.ts";
 const quick = process.argv.includes("--quick");
 const onlyArg = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
 const parts = new Set(
-  (onlyArg ?? "stack,js,rps,dynamic,lighthouse,render,realtime,notifications").split(","),
+  (onlyArg ?? "stack,js,rps,dynamic,lighthouse,lcp,render,realtime,notifications").split(","),
 );
 const lhRuns = Number(process.env.LH_RUNS ?? (quick ? 1 : 3));
+const lcpRuns = Number(process.env.LCP_RUNS ?? (quick ? 1 : 5));
 // Pages render in 10–40 ms here, so a p95 over few requests is one garbage collection away from another value:
 // 100 requests a page keep the large ÷ demo ratio about the pages, not about the odd pause.
 const renderRuns = Number(process.env.RENDER_RUNS ?? (quick ? 10 : 100));
@@ -266,6 +268,59 @@ async function lighthouseRows(app: string, floor: string, paths: string[]) {
 }
 
 /**
+ * An urgent landing page's Largest Contentful Paint on a throttled phone (./throttled-lcp.ts), beside the
+ * floor's, interleaved run by run in one browser; and whether its first screen is the urgent teams (the
+ * first card's "Ask to join" in view) in every run.
+ */
+async function lcpRows(app: string, floor: string, path: string) {
+  const browser = await launchBenchBrowser();
+  const samples: { app: LcpSample[]; floor: LcpSample[] } = { app: [], floor: [] };
+  try {
+    for (let run = 0; run < lcpRuns; run++) {
+      for (const [key, url] of [
+        ["app", app + path],
+        ["floor", `${floor}/`],
+      ] as const) {
+        const sample = await throttledLcp(browser, url);
+        samples[key].push(sample);
+        console.log(`    run ${run + 1} ${key}: LCP ${Math.round(sample.lcpMs)} ms (${sample.element})`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  raw.throttledLcp = samples;
+  const lcp = (s: LcpSample[]) => median(s.map((x) => x.lcpMs));
+  const fcp = (s: LcpSample[]) => median(s.map((x) => x.fcpMs));
+  const inView = samples.app.filter((s) => s.askInFirstScreen === true).length;
+  rows.push(
+    {
+      figure: `LCP ${path}, Pixel 7, ${cpuSlowdown}× CPU, slow 4G (median of ${lcpRuns})`,
+      app: ms(lcp(samples.app)),
+      floor: ms(lcp(samples.floor)),
+      value: `+${ms(lcp(samples.app) - lcp(samples.floor))}`,
+      target: "reported beside the floor",
+      met: null,
+    },
+    {
+      figure: `FCP ${path}, same runs (reference)`,
+      app: ms(fcp(samples.app)),
+      floor: ms(fcp(samples.floor)),
+      value: `+${ms(fcp(samples.app) - fcp(samples.floor))}`,
+      target: "",
+      met: null,
+    },
+    {
+      figure: `${path}: first urgent team's "Ask to join" on the first screen`,
+      app: `${inView} of ${lcpRuns} runs; LCP element ${samples.app.at(-1)?.element ?? "?"}`,
+      value: "",
+      target: "every run",
+      met: inView === lcpRuns,
+    },
+  );
+}
+
+/**
  * Where a page's Performance goes beside the floor's: the medians of the two metrics that move it here,
  * and how many runs had their first frame held back by headless Chromium (./first-frame.ts), with the
  * median Performance of the runs that did not. Reference rows: the target above counts every run.
@@ -361,7 +416,7 @@ async function main() {
   }
 
   // The floor is only needed by the parts that compare with it; a render- or realtime-only run skips it.
-  const withFloor = ["js", "rps", "dynamic", "lighthouse"].some((p) => parts.has(p));
+  const withFloor = ["js", "rps", "dynamic", "lighthouse", "lcp"].some((p) => parts.has(p));
   log(withFloor ? "building the app and the floor (a bare Next.js page)" : "building the app");
   if (!skipBuild) buildApp(distDir);
   const app = await serve(".", { NEXT_DIST_DIR: distDir });
@@ -403,6 +458,10 @@ async function main() {
   if (parts.has("lighthouse")) {
     log(`Lighthouse, ${lhRuns} interleaved run(s) per page`);
     await lighthouseRows(app, floor, publicPaths);
+  }
+  if (parts.has("lcp")) {
+    log(`LCP of ${landing} on a throttled phone, ${lcpRuns} interleaved run(s) with the floor`);
+    await lcpRows(app, floor, landing);
   }
   if (parts.has("realtime")) {
     log("Realtime: message insert → the other participant's page shows it");
