@@ -133,10 +133,10 @@ where profile_id::text like 'e0000000-0000-4000-8000-00000000000_' and reason = 
 insert into public.messages (conversation_id, sender_id, content, created_at)
 select private.ensure_conversation('e0000000-0000-4000-8000-000000000006', 'e0000000-0000-4000-8000-000000000001'),
        'e0000000-0000-4000-8000-000000000006',
-       E'Hi Mia Lawson! I''d like to join your team "Noosa Heads Dawn Patrol" as the runner.\n\n'
-       'Name: Noah Williams (@noah_strides)\nSpecialty: Runner\nExperience: Intermediate\n'
-       'Goals: Run the 10 km leg under 45 minutes with a relay team of locals.\n\n'
-       'View my profile: /profile/e0000000-0000-4000-8000-000000000006',
+       E'Hi Mia! I''d like to join "Noosa Heads Dawn Patrol" as the runner.\n\n'
+       'I''m Noah Williams (@noah_strides), a runner with intermediate experience. '
+       'My goals: Run the 10 km leg under 45 minutes with a relay team of locals.\n\n'
+       '[View Noah''s profile](/profile/e0000000-0000-4000-8000-000000000006)',
        now() - interval '1 day'
 where not exists (select 1 from public.messages x
                   where x.sender_id = 'e0000000-0000-4000-8000-000000000006' and x.content like '%Dawn Patrol%');

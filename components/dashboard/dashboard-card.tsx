@@ -1,12 +1,22 @@
 import type { ReactNode } from "react";
 
 /** A dashboard card: a titled region, so each card is a landmark-free but named group for screen readers. */
-export function DashboardCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function DashboardCard({
+  id,
+  title,
+  children,
+  className = "",
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section
       aria-labelledby={`${id}-title`}
       data-card={id}
-      className="flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      className={`flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm ${className}`}
     >
       <h2 id={`${id}-title`} className="text-ocean-950 text-lg font-bold">
         {title}

@@ -6,8 +6,10 @@ import { fetchConversations } from "@/lib/actions/messages";
 import { isOpenConversation, onInboxEvent, startInbox } from "@/lib/messages/inbox";
 import { applyMessage } from "@/lib/messages/list";
 import type { ConversationSummary, Message } from "@/lib/messages/types";
+import type { RequestSent } from "@/lib/data/request-sent";
 import { ConversationList } from "./conversation-list";
 import { MessageThread } from "./message-thread";
+import { RequestSentCard } from "./request-sent-card";
 
 type Props = {
   me: string;
@@ -15,10 +17,19 @@ type Props = {
   active: ConversationSummary | null;
   activeMessages: Message[];
   missing: boolean;
+  /** The viewer's join request to the other participant's team, shown at the top of the thread. */
+  requestSent?: RequestSent | null;
 };
 
 /** /messages: the list on the left, the open thread on the right; on phones one at a time. */
-export function MessagesView({ me, initialConversations, active, activeMessages, missing }: Props) {
+export function MessagesView({
+  me,
+  initialConversations,
+  active,
+  activeMessages,
+  missing,
+  requestSent = null,
+}: Props) {
   const [conversations, setConversations] = useState(initialConversations);
   const activeId = active?.id ?? null;
 
@@ -83,6 +94,12 @@ export function MessagesView({ me, initialConversations, active, activeMessages,
             >
               ← All conversations
             </Link>
+            {requestSent ? (
+              <RequestSentCard
+                request={requestSent}
+                creatorName={active.other_participant?.full_name ?? null}
+              />
+            ) : null}
             <MessageThread key={active.id} conversation={active} me={me} initial={activeMessages} />
           </>
         ) : (

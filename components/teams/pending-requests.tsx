@@ -36,6 +36,7 @@ export function PendingRequests({ members, full }: { members: TeamMember[]; full
                   busyLabel="Accepting..."
                   success="Request accepted"
                   name={`Accept ${who}`}
+                  focusAfter="team-members"
                 />
                 <TeamActionButton
                   action={declineRequest.bind(null, m.member_id)}
@@ -44,6 +45,7 @@ export function PendingRequests({ members, full }: { members: TeamMember[]; full
                   success="Request declined"
                   variant="secondary"
                   name={`Decline ${who}`}
+                  focusAfter="team-members"
                 />
               </div>
             </li>

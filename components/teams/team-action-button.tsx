@@ -17,6 +17,11 @@ type Props = {
   name?: string;
   /** Where to go after success; the page is refreshed in place when absent. */
   then?: string;
+  /**
+   * The id of what keyboard focus moves to after an in-place refresh, when this button goes away with its
+   * row (an answered request): focus stays in the page, without scrolling it.
+   */
+  focusAfter?: string;
 };
 
 /** One team decision (accept, decline, remove, leave): busy text, a toast, and fresh data after. */
@@ -28,6 +33,7 @@ export function TeamActionButton({
   variant = "primary",
   name,
   then,
+  focusAfter,
 }: Props) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -50,6 +56,7 @@ export function TeamActionButton({
     else {
       router.refresh();
       setBusy(false);
+      if (focusAfter) document.getElementById(focusAfter)?.focus({ preventScroll: true });
     }
   }
 

@@ -16,10 +16,12 @@ type Props = {
   action: (input: { role: string; by: string } | null) => Promise<TeamActionResult>;
   /** The legs that may be marked urgent: the team's open legs (a covered leg is never advertised). */
   legs?: readonly Role[];
+  /** The leg chosen at first when none is urgent yet (the dashboard's "Mark urgent" on an open leg). */
+  defaultRole?: Role;
 };
 
 /** The creator marks the leg the team needs by a day ("Needs a runner by 2 Nov"), or clears it. */
-export function UrgentNeedForm({ current, action, legs = roleOrder }: Props) {
+export function UrgentNeedForm({ current, action, legs = roleOrder, defaultRole }: Props) {
   const router = useRouter();
   const id = useId();
   const [busy, setBusy] = useState(false);
@@ -71,7 +73,7 @@ export function UrgentNeedForm({ current, action, legs = roleOrder }: Props) {
           <select
             id={`${id}-role`}
             name="role"
-            defaultValue={current?.role ?? ""}
+            defaultValue={current?.role ?? defaultRole ?? ""}
             className={inputClasses}
             aria-invalid={errors.role ? true : undefined}
             aria-describedby={`${id}-role-error`}

@@ -22,7 +22,7 @@ test("a join request from the team page lands in both threads, and its profile l
   await r.page.getByRole("button", { name: "Request to Join Team" }).click();
   await expect(r.page.getByText("Your request has been sent!")).toBeVisible();
   await expect(r.page).toHaveURL(/\/messages\?c=[0-9a-f-]{36}$/);
-  await expect(thread(r.page).getByText(/join your team "Link Test Relay"/)).toBeVisible();
+  await expect(thread(r.page).getByText(/join "Link Test Relay" as the runner/)).toBeVisible();
   await r.context.close();
 
   const c = await signedInPage(browser, creator, "/messages");
@@ -30,8 +30,10 @@ test("a join request from the team page lands in both threads, and its profile l
     .getByRole("link", { name: /Reggie Requester/ })
     .first()
     .click();
-  const link = thread(c.page).getByRole("link", { name: `/profile/${requester.profileId}` });
+  // A named link, as a person would write it; the raw path is not shown.
+  const link = thread(c.page).getByRole("link", { name: "View Reggie's profile" });
   await expect(link).toBeVisible();
+  await expect(thread(c.page).getByText(`/profile/${requester.profileId}`)).toHaveCount(0);
   await link.click();
   await expect(c.page).toHaveURL(new RegExp(`/profile/${requester.profileId}$`));
   await expect(c.page.getByRole("heading", { level: 1, name: "Reggie Requester" })).toBeVisible();

@@ -173,3 +173,120 @@ test("an invitation e-mail, opened signed out, lands on the invitation with Acce
   await expect(page.getByRole("status").filter({ hasText: "You accepted this invitation" })).toBeVisible();
   await shot(page, "invitation-accepted-pixel7");
 });
+
+test("after Send, the thread opens on a Request sent card that says where the request stands", async ({
+  page,
+}) => {
+  const creator = await createAthlete("swimmer", "cleo");
+  const team = await createTeamFor(creator, { name: `Card Team ${creator.profileId.slice(0, 4)}` });
+  const runner = await createAthlete("runner", "sam");
+
+  await signIn(page, runner, `/teams/${team.id}`);
+  await page.getByLabel("Join as").selectOption("runner");
+  await page.getByRole("button", { name: "Request to Join Team" }).click();
+  await expect(page.getByText("Your request has been sent!")).toBeVisible();
+  await expect(page).toHaveURL(/\/messages\?c=[0-9a-f-]{36}$/);
+
+  const card = page.getByRole("region", { name: "Request sent" });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText(`You asked to join ${team.name} as the runner. Waiting for an answer.`);
+  await expect(card).toContainText(`${creator.fullName.split(" ")[0]} has been e-mailed your request.`);
+  await expect(card).toContainText("You'll get an e-mail when they decide");
+  await expect(card.getByText("Pending", { exact: true })).toBeVisible();
+  await expect(card.getByRole("link", { name: `View ${team.name}` })).toHaveAttribute(
+    "href",
+    `/teams/${team.id}`,
+  );
+  // The automatic message reads as a person wrote it: a named profile link, no raw path.
+  await expect(
+    page.getByRole("link", { name: `View ${runner.fullName.split(" ")[0]}'s profile` }),
+  ).toBeVisible();
+  await expect(page.getByText(`/profile/${runner.profileId}`)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await shot(page, "request-sent-card-pixel7");
+
+  const [member] =
+    await db()`select id from public.team_members where team_id = ${team.id} and profile_id = ${runner.profileId}`;
+  await asAthlete(creator, (tx) => tx`select public.decline_join_request(${member!.id})`);
+  await page.reload();
+  await expect(card.getByText("Declined", { exact: true })).toBeVisible();
+  await expect(card).toContainText("Declined this time.");
+  await shot(page, "request-sent-card-declined-pixel7");
+});
+
+test("the dashboard's first card decides a request in place; the Teams page says requests wait", async ({
+  page,
+}) => {
+  const creator = await createAthlete("cyclist", "dash");
+  const team = await createTeamFor(creator, { name: `Dash Team ${creator.profileId.slice(0, 4)}` });
+  const runner = await createAthlete("runner", "rue");
+  const swimmer = await createAthlete("swimmer", "sue");
+  const runnerId = await askToJoin(runner, team.id, "runner");
+  await askToJoin(swimmer, team.id, "swimmer");
+
+  await signIn(page, creator, "/teams");
+  await expect(page.getByText("2 requests to join your team wait for your answer.")).toBeVisible();
+  await shot(page, "teams-waiting-pixel7");
+
+  await page.goto("/dashboard");
+  const first = page.locator("[data-card]").first();
+  await expect(first).toHaveAttribute("data-card", "needs-you");
+  const decide = first.getByRole("list", { name: "Requests to decide" });
+  await expect(decide.getByRole("listitem")).toHaveCount(2);
+  await expect(first.getByRole("list", { name: "Your team's open legs" })).toContainText(
+    `${team.name} still needs: Swimmer, Runner`,
+  );
+  await expect(first.getByRole("button", { name: "Share" }).first()).toBeVisible();
+  await expect(first.getByText("Mark urgent")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shot(page, "dashboard-needs-you-pixel7");
+
+  const accept = decide.getByRole("button", { name: `Accept ${runner.fullName}` });
+  await tabTo(page, accept);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Request accepted")).toBeVisible();
+  await expect(decide.getByRole("listitem")).toHaveCount(1);
+  await expect(first.getByRole("list", { name: "Your team's open legs" })).toContainText(
+    `${team.name} still needs: Swimmer`,
+  );
+  expect(
+    await db()`select status from public.team_members where id = ${runnerId}`.then((r) => r[0]!.status),
+  ).toBe("active");
+  await shot(page, "dashboard-after-accept-pixel7");
+
+  // The requester's dashboard: the request they sent and where it stands.
+  await page.context().clearCookies();
+  await signIn(page, runner, "/dashboard");
+  const sent = page.getByRole("list", { name: "Requests you sent" });
+  await expect(sent.getByRole("listitem").filter({ hasText: team.name })).toContainText("Accepted");
+  await shot(page, "dashboard-requester-pixel7");
+});
+
+test("on a phone the creator's team page opens on pending requests, and Accept keeps the view on the roster", async ({
+  page,
+}) => {
+  const creator = await createAthlete("cyclist", "tess");
+  const team = await createTeamFor(creator, { name: `Phone Team ${creator.profileId.slice(0, 4)}` });
+  const runner = await createAthlete("runner", "ron");
+  await askToJoin(runner, team.id, "runner");
+
+  await signIn(page, creator, `/teams/${team.id}`);
+  const pending = page.getByRole("heading", { name: "Pending requests" });
+  const fit = page.getByRole("heading", { name: "Athletes who fit" });
+  await expect(pending).toBeVisible();
+  const [pendingBox, fitBox] = [(await pending.boundingBox())!, (await fit.boundingBox())!];
+  expect(pendingBox.y).toBeLessThan(fitBox.y);
+  const accept = page.getByRole("button", { name: `Accept ${runner.fullName}` });
+  await accept.scrollIntoViewIfNeeded();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${screensDir}/team-page-pending-first-pixel7.png` });
+  const before = await page.evaluate(() => window.scrollY);
+  await accept.click();
+  await expect(page.getByText("Request accepted")).toBeVisible();
+  const members = page.getByRole("list", { name: "Members" });
+  await expect(members).toContainText(runner.fullName);
+  // The view stays where it was (no jump to the footer), with the roster and its new member in sight.
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThan(80);
+  await expect(members.getByText(runner.fullName)).toBeInViewport();
+  await page.screenshot({ path: `${screensDir}/team-page-after-accept-pixel7.png` });
+});

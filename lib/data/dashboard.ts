@@ -3,6 +3,7 @@ import type { Tx } from "@/lib/db";
 import { foldPartnerCounts, type PartnerCounts } from "@/lib/dashboard/partner-counts";
 import type { ConversationSummary } from "@/lib/messages/types";
 import { listConversations } from "./conversations";
+import { readNeedsYou, type NeedsYou } from "./needs-you";
 import { findProfileByAuthId, type Profile } from "./profiles";
 
 // The dashboard's reads name the viewer by account id and find their profile in SQL, so none waits for
@@ -62,19 +63,21 @@ export type Dashboard = {
   counts: PartnerCounts;
   teams: MyTeam[];
   createdOne: boolean;
+  needs: NeedsYou;
 };
 
 /**
  * Everything the dashboard's cards show (spec §2), in the caller's one transaction: the viewer's profile
- * (null without one: then nothing else is shown), their 3 latest conversations, Find Partners and their
- * teams, all asked at once.
+ * (null without one: then nothing else is shown), their 3 latest conversations, Find Partners, their
+ * teams and what needs them now, all asked at once.
  */
 export async function readDashboard(tx: Tx, authId: string): Promise<Dashboard | null> {
-  const [profile, conversations, counts, mine] = await Promise.all([
+  const [profile, conversations, counts, mine, needs] = await Promise.all([
     findProfileByAuthId(tx, authId),
     listConversations(tx, 3),
     partnerCounts(tx, authId),
     myTeams(tx, authId),
+    readNeedsYou(tx, authId),
   ]);
-  return profile ? { profile, conversations, counts, ...mine } : null;
+  return profile ? { profile, conversations, counts, ...mine, needs } : null;
 }

@@ -205,16 +205,16 @@ describe("join requests and decisions", () => {
     expect([msg!.participant_one_id, msg!.participant_two_id].sort()).toEqual(
       [profile.bob, profile.creator].sort(),
     );
+    // As a person would write it: first names, the team and leg, who is asking, a named profile link.
     for (const part of [
-      `Renamed ${run}`,
-      "as the runner",
-      "Bob Tester",
-      "Specialty: Runner",
-      "Experience: Advanced",
-      "Race the runner leg fast",
-      `/profile/${profile.bob}`,
+      `I'd like to join "Renamed ${run}" as the runner.`,
+      "I'm Bob Tester (@",
+      "a runner with advanced experience",
+      "My goals: Race the runner leg fast",
+      `[View Bob's profile](/profile/${profile.bob})`,
     ])
       expect(msg!.content).toContain(part);
+    expect(msg!.content).toMatch(/^Hi \S+! /);
     expect(await failure(withRls(as("bob"), (tx) => requestToJoin(tx, teamId, "runner")))).toBe(
       "You already have a pending request to join this team",
     );

@@ -12,6 +12,22 @@ describe("splitProfileLinks", () => {
     ]);
   });
 
+  it("shows a named link by its name: the automatic join request's \"View Sam's profile\"", () => {
+    expect(splitProfileLinks(`My goals: swim fast\n\n[View Sam's profile](/profile/${id})`)).toEqual([
+      { text: "My goals: swim fast\n\n" },
+      { text: "View Sam's profile", href: `/profile/${id}` },
+    ]);
+  });
+
+  it("keeps a named link to anything else, or with a label over one line, as plain text", () => {
+    for (const text of [
+      `[Free money](https://evil.example/profile/${id})`,
+      `[two\nlines](/profile/${id})`,
+      `[edit](/teams/${id}/edit)`,
+    ])
+      expect(splitProfileLinks(text).filter((p) => p.href && p.text !== `/profile/${id}`)).toEqual([]);
+  });
+
   it("links the team page of an invitation", () => {
     expect(splitProfileLinks(`Accept or decline on the team page: /teams/${id}`)).toEqual([
       { text: "Accept or decline on the team page: " },

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { CardSkeleton } from "@/components/dashboard/dashboard-card";
 import { MessagesCard } from "@/components/dashboard/messages-card";
+import { NeedsYouCard } from "@/components/dashboard/needs-you-card";
 import { PartnersCard } from "@/components/dashboard/partners-card";
 import { ProfileCard } from "@/components/dashboard/profile-card";
 import { QuickActionsCard } from "@/components/dashboard/quick-actions-card";
@@ -14,6 +15,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/session";
 import { readDashboard } from "@/lib/data/dashboard";
 import { withRls } from "@/lib/db";
+import { acceptInvitationAction, declineInvitationAction, setUrgentNeedAction } from "../teams/[id]/actions";
 
 export const metadata: Metadata = { title: "Dashboard", robots: { index: false } };
 
@@ -73,13 +75,23 @@ export default async function DashboardPage() {
       <PageIntro eyebrow="Dashboard" title={`Welcome back, ${profile.full_name}`} />
       <LookingPrompt />
       <div className={grid}>
+        {/* What needs the athlete first, then the spec's cards, the weather after the ones that ask for
+            something. */}
+        <NeedsYouCard
+          needs={dashboard.needs}
+          actions={{
+            acceptInvitation: acceptInvitationAction,
+            declineInvitation: declineInvitationAction,
+            setUrgentNeed: setUrgentNeedAction,
+          }}
+        />
+        <MessagesCard conversations={dashboard.conversations} />
+        <TeamsCard teams={dashboard.teams} createdOne={dashboard.createdOne} />
         <Suspense fallback={<CardSkeleton title="Training Weather" />}>
           <WeatherCard />
         </Suspense>
-        <MessagesCard conversations={dashboard.conversations} />
         <ProfileCard profile={profile} />
         <PartnersCard profile={profile} counts={dashboard.counts} />
-        <TeamsCard teams={dashboard.teams} createdOne={dashboard.createdOne} />
         <QuickActionsCard createdOne={dashboard.createdOne} />
       </div>
     </>

@@ -6,6 +6,7 @@ import { requireUser } from "@/lib/auth/session";
 import { withRls } from "@/lib/db";
 import { findConversation, listConversations, myProfileId } from "@/lib/data/conversations";
 import { listMessages } from "@/lib/data/messages";
+import { findRequestSent } from "@/lib/data/request-sent";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { uuidSchema } from "@/lib/validation/message";
 
@@ -26,14 +27,21 @@ export default async function MessagesPage({ searchParams }: Props) {
   // One transaction and one round trip: the list, and the open thread when asked for. RLS answers
   // nothing for a conversation that is not the viewer's, and then nothing of it is shown.
   const data = await withRls(claims, async (tx) => {
-    const [me, conversations, active, thread] = await Promise.all([
+    const [me, conversations, active, thread, requestSent] = await Promise.all([
       myProfileId(tx),
       listConversations(tx),
       wanted.success ? findConversation(tx, wanted.data) : null,
       wanted.success ? listMessages(tx, wanted.data) : [],
+      wanted.success ? findRequestSent(tx, wanted.data) : null,
     ]);
     if (!me) return null;
-    return { me, conversations, active, messages: active ? thread : [] };
+    return {
+      me,
+      conversations,
+      active,
+      messages: active ? thread : [],
+      requestSent: active ? requestSent : null,
+    };
   });
 
   return (
@@ -48,6 +56,7 @@ export default async function MessagesPage({ searchParams }: Props) {
             initialConversations={data.conversations}
             active={data.active}
             activeMessages={data.messages}
+            requestSent={data.requestSent}
             missing={c !== undefined && !data.active}
           />
         ) : (

@@ -6,7 +6,9 @@ import { LinkButton } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/session";
 import { withRls } from "@/lib/db";
 import { getMyProfile } from "@/lib/data/my-profile";
+import { readWaiting, type Waiting } from "@/lib/data/needs-you";
 import { listMyTeams, listOpenTeams, type Team } from "@/lib/data/teams";
+import { invitationPath, requestPath } from "@/lib/teams/decision-paths";
 import { pageMetadata } from "@/lib/seo/metadata";
 
 export const metadata: Metadata = pageMetadata({
@@ -16,7 +18,7 @@ export const metadata: Metadata = pageMetadata({
   noindex: true,
 });
 
-type Loaded = { mine: Team[]; open: Team[] } | { error: string };
+type Loaded = { mine: Team[]; open: Team[]; waiting: Waiting } | { error: string };
 
 /** Spec §2 "Teams": My Team, Available Teams (others' open teams, urgent first), the one-team limit. */
 export default async function TeamsPage() {
@@ -27,6 +29,7 @@ export default async function TeamsPage() {
     data = await withRls(user.claims, async (tx) => ({
       mine: await listMyTeams(tx, user.id, profile?.id ?? null),
       open: await listOpenTeams(tx, { excludeCreator: user.id }),
+      waiting: await readWaiting(tx, user.id),
     }));
   } catch (error) {
     console.error("teams.list failed", { message: (error as Error).message });
@@ -48,6 +51,7 @@ export default async function TeamsPage() {
           </div>
         ) : (
           <>
+            <WaitingNote waiting={data.waiting} />
             <section aria-labelledby="my-team-title" className="space-y-4">
               <div className="flex flex-wrap items-center justify-between gap-4">
                 <h2 id="my-team-title" className="text-ocean-950 text-2xl font-bold">
@@ -119,5 +123,49 @@ export default async function TeamsPage() {
         )}
       </div>
     </>
+  );
+}
+
+/** Decisions waiting for the athlete: one press to the one waiting, or to the team's queue when several. */
+function WaitingNote({ waiting }: { waiting: Waiting }) {
+  const { requests, invitations } = waiting;
+  if (!requests.length && !invitations.length) return null;
+  const first = requests[0];
+  const invitation = invitations[0];
+  return (
+    <div
+      role="status"
+      className="flex flex-col gap-3 rounded-2xl border-2 border-orange-300 bg-orange-50 p-5 text-slate-900 sm:flex-row sm:flex-wrap sm:items-center"
+    >
+      {first ? (
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <strong>
+            {requests.length === 1
+              ? "A request to join your team waits for your answer."
+              : `${requests.length} requests to join your team wait for your answer.`}
+          </strong>
+          <LinkButton
+            href={
+              requests.length === 1 ? requestPath(first.team_id, first.member_id) : `/teams/${first.team_id}`
+            }
+            size="md"
+          >
+            {requests.length === 1 ? "Review the request" : "Review the requests"}
+          </LinkButton>
+        </p>
+      ) : null}
+      {invitation ? (
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <strong>
+            {invitations.length === 1
+              ? "A team invites you to join it."
+              : `${invitations.length} teams invite you to join them.`}
+          </strong>
+          <LinkButton href={invitationPath(invitation.team_id, invitation.id)} size="md">
+            {invitations.length === 1 ? "Answer the invitation" : "Answer the newest"}
+          </LinkButton>
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -83,6 +83,29 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
     fitPageNumber,
   );
 
+  // The creator's page opens on the pending requests, the roster right below: on a phone the decision is
+  // on the first screen, and after Accept or Decline the list shrinks above the roster, which shows the
+  // change where the creator already is (the same order with or without requests, so nothing jumps).
+  const pendingCard = (
+    <Card>
+      <h2 id="pending-requests" className="text-ocean-950 mb-2 text-xl font-bold">
+        Pending requests
+      </h2>
+      <PendingRequests members={team.members} full={team.active_count >= team.max_members} />
+    </Card>
+  );
+  const members = (
+    <Card>
+      <h2 id="team-members" tabIndex={-1} className="text-ocean-950 mb-2 text-xl font-bold">
+        Members
+      </h2>
+      <MemberList members={team.members} canRemove={isCreator} />
+      {mine?.status === "pending" ? (
+        <p className="mt-3 text-sm text-slate-700">Your request to join is waiting for the creator.</p>
+      ) : null}
+    </Card>
+  );
+
   return (
     <>
       <TeamIntro team={team} />
@@ -90,6 +113,12 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:px-6 sm:py-10 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           {isCreator ? <UrgentLapseNotice claims={user.claims} teamId={team.id} /> : null}
+          {isCreator ? (
+            <>
+              {pendingCard}
+              {members}
+            </>
+          ) : null}
           {invitation ? (
             <Card className="space-y-3 border-2 border-orange-300">
               <h2 className="text-ocean-950 text-xl font-bold">You&apos;re invited</h2>
@@ -153,13 +182,7 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
               </LinkButton>
             </div>
           </TeamSummaryCard>
-          <Card>
-            <h2 className="text-ocean-950 mb-2 text-xl font-bold">Members</h2>
-            <MemberList members={team.members} canRemove={isCreator} />
-            {mine?.status === "pending" ? (
-              <p className="mt-3 text-sm text-slate-700">Your request to join is waiting for the creator.</p>
-            ) : null}
-          </Card>
+          {isCreator ? null : members}
           {isCreator ? (
             <Card>
               <h2 className="text-ocean-950 mb-1 text-xl font-bold">Athletes who fit</h2>
@@ -192,10 +215,6 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
         </div>
         {isCreator ? (
           <div className="space-y-6">
-            <Card>
-              <h2 className="text-ocean-950 mb-2 text-xl font-bold">Pending requests</h2>
-              <PendingRequests members={team.members} full={team.active_count >= team.max_members} />
-            </Card>
             <Card>
               <UrgentNeedForm
                 current={
