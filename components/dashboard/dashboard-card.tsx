@@ -18,7 +18,8 @@ export function DashboardCard({
       data-card={id}
       className={`flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm ${className}`}
     >
-      <h2 id={`${id}-title`} className="text-ocean-950 text-lg font-bold">
+      {/* Focusable from script only: where focus goes when an answered item leaves the card. */}
+      <h2 id={`${id}-title`} tabIndex={-1} className="text-ocean-950 text-lg font-bold">
         {title}
       </h2>
       <div className="mt-4 flex flex-1 flex-col">{children}</div>

@@ -26,6 +26,8 @@ export type NeedsYouActions = {
   setUrgentNeed: (teamId: unknown, input: unknown) => Promise<TeamActionResult>;
 };
 
+// An answered item leaves the card with its buttons: keyboard focus goes to the card's title.
+const focusAfter = "needs-you-title";
 const item = "space-y-2 rounded-lg bg-slate-50 px-3 py-3";
 const small = buttonClasses("secondary", "md", "px-3 py-1");
 
@@ -68,6 +70,7 @@ export function NeedsYouCard({ needs, actions }: { needs: NeedsYou; actions: Nee
                         busyLabel="Accepting..."
                         success="Request accepted"
                         name={`Accept ${who}`}
+                        focusAfter={focusAfter}
                       />
                       <TeamActionButton
                         action={declineRequest.bind(null, r.member_id)}
@@ -76,6 +79,7 @@ export function NeedsYouCard({ needs, actions }: { needs: NeedsYou; actions: Nee
                         success="Request declined"
                         variant="secondary"
                         name={`Decline ${who}`}
+                        focusAfter={focusAfter}
                       />
                     </div>
                   </li>
@@ -104,6 +108,7 @@ export function NeedsYouCard({ needs, actions }: { needs: NeedsYou; actions: Nee
                       busyLabel="Accepting..."
                       success={`Welcome to ${i.team_name}!`}
                       name={`Accept the invitation from ${i.team_name}`}
+                      focusAfter={focusAfter}
                     />
                     <TeamActionButton
                       action={actions.declineInvitation.bind(null, i.id)}
@@ -112,6 +117,7 @@ export function NeedsYouCard({ needs, actions }: { needs: NeedsYou; actions: Nee
                       success="Invitation declined"
                       variant="secondary"
                       name={`Decline the invitation from ${i.team_name}`}
+                      focusAfter={focusAfter}
                     />
                   </div>
                 </li>

@@ -2,6 +2,7 @@ import { devices, expect, test, type Locator, type Page } from "@playwright/test
 import type postgres from "postgres";
 import { expectNoAxeViolations } from "../support/axe";
 import { waitForMail } from "../support/mailbox";
+import { signInWithSession } from "../support/users";
 import { createAthlete, createTeamFor, db, signIn, type Athlete } from "./team-support";
 
 // Every decision one tap from where people are, on a phone: the e-mail links land on the decision itself
@@ -290,3 +291,40 @@ test("on a phone the creator's team page opens on pending requests, and Accept k
   await expect(members.getByText(runner.fullName)).toBeInViewport();
   await page.screenshot({ path: `${screensDir}/team-page-after-accept-pixel7.png` });
 });
+
+// The same screens at the narrowest phone width and on a desktop, to be looked at.
+const widths = {
+  "360px": { viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  desktop: { viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 },
+} as const;
+for (const [label, use] of Object.entries(widths)) {
+  test.describe(`at ${label}`, () => {
+    test.use(use);
+    test(`the decision screens at ${label}`, async ({ page }) => {
+      const creator = await createAthlete("cyclist", "wendy");
+      const team = await createTeamFor(creator, { name: `Wide Team ${creator.profileId.slice(0, 4)}` });
+      const runner = await createAthlete("runner", "wes");
+      const memberId = await askToJoin(runner, team.id, "runner");
+
+      await signIn(page, creator, `/teams/${team.id}/requests/${memberId}`);
+      await expect(page.getByRole("button", { name: `Accept ${runner.fullName}` })).toBeVisible();
+      await shot(page, `request-pending-${label}`);
+      await page.goto("/dashboard");
+      await expect(page.getByRole("list", { name: "Requests to decide" })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shot(page, `dashboard-needs-you-${label}`);
+      await page.goto(`/teams/${team.id}`);
+      await expect(page.getByRole("list", { name: "Pending requests" })).toBeVisible();
+      await shot(page, `team-page-creator-${label}`);
+
+      await page.context().clearCookies();
+      const [c] = await db()`select c.id from public.conversations c
+        where ${runner.profileId} in (c.participant_one_id, c.participant_two_id)
+          and ${creator.profileId} in (c.participant_one_id, c.participant_two_id)`;
+      await signInWithSession(page, runner, `/messages?c=${c!.id}`);
+      await expect(page.getByRole("region", { name: "Request sent" })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shot(page, `request-sent-card-${label}`);
+    });
+  });
+}
