@@ -151,6 +151,7 @@ export function NeedsYouCard({ needs, actions }: { needs: NeedsYou; actions: Nee
                         <div className="mt-3 rounded-lg border border-slate-200 bg-white p-3">
                           <UrgentNeedForm
                             current={null}
+                            legs={t.open_legs}
                             defaultRole={t.open_legs[0]}
                             action={actions.setUrgentNeed.bind(null, t.team_id)}
                           />

@@ -57,13 +57,10 @@ export async function readNeedsYou(tx: Tx, authId: string): Promise<NeedsYou> {
       where i.profile_id = ${me(tx, authId)} and i.status = 'pending' and t.status = 'open'
       order by i.created_at desc
       limit 5`,
-    // The open teams the athlete races in: their legs no active member covers yet.
+    // The open teams the athlete races in, with their open legs (public.team_open_legs: the one rule).
     tx<TeamNeed[]>`
       select t.id as team_id, t.name as team_name, t.creator_id = ${authId} as own,
-             array(select r from jsonb_array_elements_text(t.requirements -> 'roles') r
-                   where r not in (select m.role from public.team_members m
-                                   where m.team_id = t.id and m.status = 'active')
-                   order by array_position(array['swimmer', 'cyclist', 'runner'], r)) as open_legs,
+             public.team_open_legs(t) as open_legs,
              case when t.urgent_by >= (now() at time zone 'Australia/Brisbane')::date then t.urgent_role end
                as urgent_role,
              case when t.urgent_by >= (now() at time zone 'Australia/Brisbane')::date then t.urgent_by::text end
