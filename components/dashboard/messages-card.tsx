@@ -3,6 +3,7 @@ import { relativeTime } from "@/lib/format/relative-time";
 import { deletedAthleteName } from "@/lib/messages/deleted-athlete";
 import type { ConversationSummary } from "@/lib/messages/types";
 import { cardLink, DashboardCard } from "./dashboard-card";
+import { previewText } from "@/lib/messages/profile-links";
 
 /** Messages (spec §2): the 3 latest conversations, or the empty state with a way to find athletes. */
 export function MessagesCard({ conversations }: { conversations: ConversationSummary[] }) {
@@ -31,7 +32,7 @@ export function MessagesCard({ conversations }: { conversations: ConversationSum
                   </p>
                 </div>
                 <p className="min-w-0 truncate text-sm text-slate-700">
-                  {c.last_message?.content ?? "No messages yet."}
+                  {(c.last_message ? previewText(c.last_message.content) : null) ?? "No messages yet."}
                 </p>
               </li>
             ))}

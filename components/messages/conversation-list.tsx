@@ -5,6 +5,7 @@ import { deletedAthleteName } from "@/lib/messages/deleted-athlete";
 import type { ConversationSummary } from "@/lib/messages/types";
 import { Avatar } from "./avatar";
 import { RelativeTime } from "./relative-time";
+import { previewText } from "@/lib/messages/profile-links";
 
 /**
  * Spec §2 "Messages", left: the conversations, newest first, with fallbacks Unknown User / unknown; a
@@ -68,7 +69,7 @@ export function ConversationList({
                 <span
                   className={`mt-0.5 block min-w-0 truncate text-sm ${unread ? "font-semibold text-slate-900" : "text-slate-700"}`}
                 >
-                  {c.last_message?.content ?? "No messages yet"}
+                  {(c.last_message ? previewText(c.last_message.content) : null) ?? "No messages yet"}
                 </span>
               </span>
             </Link>

@@ -22,7 +22,7 @@ test("join: request from the card, automatic message stored, then /messages", as
     await db()`select role, status from public.team_members where team_id = ${team.id} and profile_id = ${me.profileId}`;
   expect(member).toEqual({ role: "runner", status: "pending" });
   const [message] = await db()`select content from public.messages where sender_id = ${me.profileId}`;
-  expect(message!.content).toContain(`join your team "${team.name}" as the runner`);
+  expect(message!.content).toContain(`I'd like to join "${team.name}" as the runner`);
   expect(message!.content).toContain(me.fullName);
   expect(message!.content).toContain(`/profile/${me.profileId}`);
 

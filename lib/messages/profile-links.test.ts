@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitProfileLinks } from "./profile-links";
+import { previewText, splitProfileLinks } from "./profile-links";
 
 const id = "e0000000-0000-4000-8000-000000000006";
 
@@ -44,5 +44,14 @@ describe("splitProfileLinks", () => {
     ["script", "<script>alert(1)</script>"],
   ])("leaves %s as plain text", (_, text) => {
     expect(splitProfileLinks(text).every((p) => p.href === undefined)).toBe(true);
+  });
+});
+
+describe("previewText", () => {
+  it("shows a named link by its name, and any other text as it is", () => {
+    expect(previewText(`Hi Mia!\n\n[View Sam's profile](/profile/${id})`)).toBe(
+      "Hi Mia!\n\nView Sam's profile",
+    );
+    expect(previewText(`See /teams/${id}`)).toBe(`See /teams/${id}`);
   });
 });

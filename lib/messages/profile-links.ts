@@ -25,3 +25,10 @@ export function splitProfileLinks(content: string): TextPart[] {
   if (last < content.length) parts.push({ text: content.slice(last) });
   return parts;
 }
+
+/** A message as one line of plain text (conversation previews): a named link shows its name, not its path. */
+export function previewText(content: string): string {
+  return splitProfileLinks(content)
+    .map((part) => part.text)
+    .join("");
+}
