@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { AppToaster } from "@/components/layout/app-toaster";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
+import { TabBar } from "@/components/layout/tab-bar";
 import { VercelAnalytics } from "@/components/layout/vercel-analytics";
 import { site } from "@/lib/site";
 import "./globals.css";
@@ -22,7 +23,8 @@ export const metadata: Metadata = {
   twitter: { card: "summary_large_image", title: site.name, description: site.description },
 };
 
-export const viewport: Viewport = { themeColor: "#072a48" };
+// viewport-fit=cover: the phone tells the page its safe-area insets, which the tab bar keeps clear of.
+export const viewport: Viewport = { themeColor: "#072a48", viewportFit: "cover" };
 
 // The analytics script is served by Vercel's edge at /_vercel/insights; on any other host it would 404 on
 // every page, so it is only rendered in builds that run on Vercel (VERCEL=1 is set there at build time).
@@ -41,6 +43,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
+        <TabBar />
         <AppToaster />
         {analyticsEnabled ? <VercelAnalytics /> : null}
       </body>

@@ -1,13 +1,17 @@
 "use client";
 
 import Link from "next/link";
-import { useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { blockAthleteAction, unblockAthleteAction } from "@/lib/actions/blocks";
 import { submitAction } from "@/lib/forms/action-result";
 import { hasSessionCookie } from "@/lib/supabase/session-cookie";
 
 const failure = "Something went wrong. Please try again.";
 const noSubscription = () => () => {};
+
+export type BlockStep = "idle" | "confirm" | "busy" | "blocked";
+
+const small = "rounded-lg px-3 py-1.5 text-sm font-semibold min-h-9";
 
 /**
  * Block (issue 21) from a profile or a conversation: asks once, then blocks. Shown to signed-in visitors
@@ -28,31 +32,15 @@ export function BlockButton({
     () => hasSessionCookie(document.cookie),
     () => false,
   );
-  const [step, setStep] = useState<"idle" | "confirm" | "busy" | "blocked">("idle");
-  const [error, setError] = useState<string | null>(null);
+  const [step, setStep] = useState<BlockStep>("idle");
+  const trigger = useRef<HTMLButtonElement>(null);
   if (!signedIn) return null;
-
-  async function run(block: boolean) {
-    setStep("busy");
-    const result = await submitAction(
-      () => (block ? blockAthleteAction(profileId) : unblockAthleteAction(profileId)),
-      failure,
-    );
-    if (result.ok) {
-      setError(null);
-      setStep(result.blocked ? "blocked" : "idle");
-    } else {
-      setError(result.error);
-      setStep(block ? "confirm" : "blocked");
-    }
-  }
-
-  const small = "rounded-lg px-3 py-1.5 text-sm font-semibold min-h-9";
   return (
     // Asking or blocked, the text is a sentence: it takes its own line (the parent wraps).
     <div className={`text-sm ${className} ${step === "idle" ? "" : "basis-full"}`}>
       {step === "idle" ? (
         <button
+          ref={trigger}
           type="button"
           onClick={() => setStep("confirm")}
           className={`${small} text-slate-700 underline hover:bg-slate-100`}
@@ -60,12 +48,65 @@ export function BlockButton({
           Block
         </button>
       ) : null}
+      <BlockPanel
+        profileId={profileId}
+        name={name}
+        step={step}
+        onStep={setStep}
+        onCancel={() => requestAnimationFrame(() => trigger.current?.focus())}
+      />
+    </div>
+  );
+}
+
+/**
+ * The asking and blocked states of Block, for a trigger held elsewhere (a button, a conversation's menu):
+ * `step` "confirm" asks (focus moves to the confirming button), Cancel goes back to "idle" and calls
+ * `onCancel`, and a block or unblock moves it on.
+ */
+export function BlockPanel({
+  profileId,
+  name,
+  step,
+  onStep,
+  onCancel,
+}: {
+  profileId: string;
+  name: string;
+  step: BlockStep;
+  onStep: (step: BlockStep) => void;
+  onCancel?: () => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const confirm = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (step === "confirm") confirm.current?.focus();
+  }, [step]);
+
+  async function run(block: boolean) {
+    onStep("busy");
+    const result = await submitAction(
+      () => (block ? blockAthleteAction(profileId) : unblockAthleteAction(profileId)),
+      failure,
+    );
+    if (result.ok) {
+      setError(null);
+      onStep(result.blocked ? "blocked" : "idle");
+    } else {
+      setError(result.error);
+      onStep(block ? "confirm" : "blocked");
+    }
+  }
+
+  return (
+    <>
       {step === "confirm" || (step === "busy" && !error) ? (
         <div role="group" aria-label={`Block ${name}?`} className="flex flex-wrap items-center gap-2">
           <p className="text-slate-800">
             Block {name}? Neither of you will be able to message the other or see the other on browse.
           </p>
           <button
+            ref={confirm}
             type="button"
             onClick={() => run(true)}
             disabled={step === "busy"}
@@ -75,7 +116,10 @@ export function BlockButton({
           </button>
           <button
             type="button"
-            onClick={() => setStep("idle")}
+            onClick={() => {
+              onStep("idle");
+              onCancel?.();
+            }}
             disabled={step === "busy"}
             className={`${small} text-ocean-800 hover:bg-ocean-50`}
           >
@@ -104,6 +148,6 @@ export function BlockButton({
       <p role="status" className="text-sunset-800 mt-1 empty:hidden">
         {error}
       </p>
-    </div>
+    </>
   );
 }

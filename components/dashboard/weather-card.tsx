@@ -43,7 +43,27 @@ export async function WeatherCard() {
           </p>
         </div>
       ) : (
-        <p className="text-slate-700">{weatherUnavailable}</p>
+        // No reading is not a failure of the dashboard: one quiet line, and where to look instead.
+        <p className="flex items-start gap-2 text-sm text-slate-600">
+          <svg
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            aria-hidden="true"
+            focusable="false"
+            className="shrink-0"
+          >
+            <path
+              d="M7 18h10a4 4 0 0 0 .6-7.95A6 6 0 0 0 6.1 9.6 4.2 4.2 0 0 0 7 18z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+            />
+          </svg>
+          <span>
+            {weatherUnavailable}. Check the Bureau of Meteorology forecast for Noosa before your session.
+          </span>
+        </p>
       )}
     </DashboardCard>
   );

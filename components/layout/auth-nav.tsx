@@ -68,7 +68,12 @@ export function AuthNav() {
             <UnreadBadge />
           </Suspense>
         </Link>
-        <button type="button" onClick={signOut} className={`${buttonClass} md:ml-2`}>
+        {/* Sign Out is there when wanted, not the brightest thing in the bar: last, and quiet. */}
+        <button
+          type="button"
+          onClick={signOut}
+          className="rounded-md px-3 py-2 text-left text-base font-medium text-slate-600 underline-offset-4 hover:bg-slate-100 hover:text-slate-900 hover:underline max-md:mt-2 max-md:border-t max-md:border-slate-200 max-md:pt-3 md:ml-2 md:text-sm"
+        >
           Sign Out
         </button>
       </div>

@@ -1,7 +1,8 @@
 "use client";
 
 import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { sendMessage } from "@/lib/actions/messages";
+import { sendMessage, sendMessageFromForm } from "@/lib/actions/messages";
+import { useEarlyAction, useHydrated } from "@/lib/forms/use-early-action";
 import { newId } from "@/lib/messages/new-id";
 import type { Message } from "@/lib/messages/types";
 import { charCount, normaliseText } from "@/lib/validation/text";
@@ -10,15 +11,22 @@ import { messageLimits } from "@/lib/validation/message";
 /**
  * Text input and send button (spec §5): empty or whitespace-only text cannot be sent, text is trimmed,
  * the input clears on success and keeps its text on failure, with a small retry hint. A retry of the same
- * text reuses its id, so a send that did reach the server is not stored twice.
+ * text reuses its id, so a send that did reach the server is not stored twice. Pressed before the page's
+ * scripts have run, Send posts the form (useEarlyAction) with `earlyId`, made by the server for this page,
+ * and the page comes back with the message in the thread.
  */
 export function MessageComposer({
   conversationId,
+  earlyId,
   onSent,
 }: {
   conversationId: string;
+  earlyId: string;
   onSent: (message: Message) => void;
 }) {
+  const hydrated = useHydrated();
+  // Only for a press before the scripts have run (the page comes back with the message); with them, send().
+  const early = useEarlyAction(sendMessageFromForm, () => {}, { ok: false, error: "" });
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
   const [hint, setHint] = useState<string | null>(null);
@@ -58,13 +66,16 @@ export function MessageComposer({
   }
 
   return (
-    <form onSubmit={send} className="border-t border-slate-200 p-3">
+    <form action={early.form.action} onSubmit={send} className="border-t border-slate-200 p-3">
+      <input type="hidden" name="conversationId" value={conversationId} />
+      <input type="hidden" name="id" value={earlyId} />
       <div className="flex items-end gap-2">
         <label htmlFor="message-input" className="sr-only">
           Message
         </label>
         <textarea
           id="message-input"
+          name="content"
           rows={1}
           value={text}
           onChange={(e) => setText(e.target.value)}
@@ -76,14 +87,17 @@ export function MessageComposer({
         />
         <button
           type="submit"
-          disabled={!content || sending || tooLong}
+          // Before the scripts run it cannot tell the text is empty: the server says so then.
+          disabled={hydrated && (!content || sending || tooLong)}
           className="bg-sunset-700 hover:bg-sunset-600 min-h-11 rounded-lg px-4 font-semibold text-white disabled:cursor-not-allowed disabled:opacity-60"
         >
           {sending ? "Sending..." : "Send"}
         </button>
       </div>
       <p id="message-hint" role="status" className="mt-1 min-h-5 text-xs text-slate-600">
-        {tooLong ? `Messages can be up to ${messageLimits.content.max} characters.` : hint}
+        {tooLong
+          ? `Messages can be up to ${messageLimits.content.max} characters.`
+          : (hint ?? (early.pageResult && !early.pageResult.ok ? early.pageResult.error : null))}
       </p>
     </form>
   );

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useEffect, useState } from "react";
 import { fetchConversations } from "@/lib/actions/messages";
 import { isOpenConversation, onInboxEvent, startInbox } from "@/lib/messages/inbox";
@@ -19,9 +18,15 @@ type Props = {
   missing: boolean;
   /** The viewer's join request to the other participant's team, shown at the top of the thread. */
   requestSent?: RequestSent | null;
+  /** A fresh message id for a Send pressed before the page's scripts have run. */
+  earlyId: string;
 };
 
-/** /messages: the list on the left, the open thread on the right; on phones one at a time. */
+/**
+ * /messages: the list on the left, the open thread on the right. On a phone they are two screens, each
+ * filling the space under the top bar (the `.chat-screen` rules in app/globals.css): the list, and the
+ * thread with a back button.
+ */
 export function MessagesView({
   me,
   initialConversations,
@@ -29,6 +34,7 @@ export function MessagesView({
   activeMessages,
   missing,
   requestSent = null,
+  earlyId,
 }: Props) {
   const [conversations, setConversations] = useState(initialConversations);
   const activeId = active?.id ?? null;
@@ -74,34 +80,38 @@ export function MessagesView({
     };
   }, [me]);
 
+  useAppHeight();
+
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:grid-cols-[20rem_minmax(0,1fr)]">
+    <div
+      className={`chat-screen ${activeId ? "chat-thread-open" : ""} grid min-h-0 grid-cols-[minmax(0,1fr)] grid-rows-[minmax(0,1fr)] overflow-hidden bg-white md:grid-cols-[20rem_minmax(0,1fr)] md:rounded-2xl md:border md:border-slate-200 md:shadow-sm`}
+    >
       <section
-        aria-labelledby="conversations-title"
-        className={`border-slate-200 md:max-h-[calc(600px+8.5rem)] md:overflow-y-auto md:border-r ${activeId ? "hidden md:block" : ""}`}
+        aria-label="Conversations"
+        className={`flex min-h-0 flex-col border-slate-200 md:max-h-[calc(600px+8.5rem)] md:border-r ${activeId ? "hidden md:flex" : ""}`}
       >
-        <h2 id="conversations-title" className="border-b border-slate-200 px-4 py-3 font-bold text-slate-900">
-          Conversations
-        </h2>
-        <ConversationList conversations={conversations} activeId={activeId} />
+        <h1 className="text-ocean-950 border-b border-slate-200 px-4 py-3 text-xl font-bold">Messages</h1>
+        <div className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain">
+          <ConversationList conversations={conversations} activeId={activeId} />
+        </div>
       </section>
-      <div className={activeId ? "" : "hidden md:block"}>
+      <div className={`min-h-0 ${activeId ? "" : "hidden md:block"}`}>
         {active ? (
-          <>
-            <Link
-              href="/messages"
-              className="text-ocean-700 block px-4 pt-3 text-sm font-semibold underline md:hidden"
-            >
-              ← All conversations
-            </Link>
-            {requestSent ? (
-              <RequestSentCard
-                request={requestSent}
-                creatorName={active.other_participant?.full_name ?? null}
-              />
-            ) : null}
-            <MessageThread key={active.id} conversation={active} me={me} initial={activeMessages} />
-          </>
+          <MessageThread
+            key={active.id}
+            conversation={active}
+            me={me}
+            initial={activeMessages}
+            earlyId={earlyId}
+            above={
+              requestSent ? (
+                <RequestSentCard
+                  request={requestSent}
+                  creatorName={active.other_participant?.full_name ?? null}
+                />
+              ) : null
+            }
+          />
         ) : (
           <div className="flex h-full min-h-[20rem] flex-col items-center justify-center px-6 text-center text-slate-600">
             {missing ? (
@@ -113,4 +123,28 @@ export function MessagesView({
       </div>
     </div>
   );
+}
+
+/**
+ * On a phone the chat is as tall as what is visible: iOS Safari does not shrink the layout for the
+ * on-screen keyboard (Chrome does, with interactive-widget=resizes-content), so the visible height is
+ * handed to the CSS as --app-height and the composer stays just above the keyboard.
+ */
+function useAppHeight() {
+  useEffect(() => {
+    const viewport = window.visualViewport;
+    if (!viewport) return;
+    const root = document.documentElement;
+    const apply = () => {
+      root.style.setProperty("--app-height", `${Math.round(viewport.height)}px`);
+      // iOS scrolls the page to show a focused field; the chat is the page, so put it back.
+      if (window.scrollY !== 0 && window.matchMedia("(max-width: 47.99rem)").matches) window.scrollTo(0, 0);
+    };
+    apply();
+    viewport.addEventListener("resize", apply);
+    return () => {
+      viewport.removeEventListener("resize", apply);
+      root.style.removeProperty("--app-height");
+    };
+  }, []);
 }

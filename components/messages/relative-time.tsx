@@ -3,6 +3,13 @@
 import { formatDistanceToNow } from "date-fns";
 import { useEffect, useState } from "react";
 
+// The exact moment, as Australians write it and in Noosa's time, for a pointer's tooltip: "27 Nov 2026, 6:05 am".
+const exact = new Intl.DateTimeFormat("en-AU", {
+  timeZone: "Australia/Brisbane",
+  dateStyle: "medium",
+  timeStyle: "short",
+});
+
 /** "5 minutes ago" (date-fns buckets, spec §9), kept fresh each minute; "unknown" without a date. */
 export function RelativeTime({
   iso,
@@ -20,7 +27,12 @@ export function RelativeTime({
   if (!date || Number.isNaN(date.getTime())) return <span className={className}>unknown</span>;
   return (
     // Server and browser clocks differ by a moment: the text may legitimately change on hydration.
-    <time dateTime={date.toISOString()} className={className} suppressHydrationWarning>
+    <time
+      dateTime={date.toISOString()}
+      title={exact.format(date)}
+      className={className}
+      suppressHydrationWarning
+    >
       {formatDistanceToNow(date, { addSuffix: true })}
     </time>
   );

@@ -1,52 +1,63 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { requestToJoinTeam } from "@/lib/actions/teams";
-import { submitAction } from "@/lib/forms/action-result";
+import { useEarlyAction } from "@/lib/forms/use-early-action";
 import { toastError, toastSuccess } from "@/lib/toast";
+import type { TeamActionResult } from "@/lib/validation/team";
 
 // Spec §7: after a successful request, on to its conversation after 1.5 s.
 const redirectDelay = 1500;
 
 /**
  * The one press that sends a remembered join request (issue 20). Nothing is sent before it; the SQL function
- * checks the team, the leg and the membership again.
+ * checks the team, the leg and the membership again. A form posting the request (useEarlyAction), so the
+ * press works before the page's scripts have run too.
  */
 export function ConfirmJoin({
-  teamId,
-  role,
+  action,
   className,
 }: {
-  teamId: string;
-  role: string;
+  /** requestToJoinTeam bound to the team and the leg, on the server. */
+  action: () => Promise<TeamActionResult<{ conversationId: string }>>;
   className: string;
 }) {
   const router = useRouter();
-  const [state, setState] = useState<"idle" | "sending" | "sent">("idle");
-
-  async function send() {
-    setState("sending");
-    const result = await submitAction(() => requestToJoinTeam(teamId, role), "Failed to send request");
-    if (result.ok) {
-      setState("sent");
+  const [sent, setSent] = useState(false);
+  const { form, pageResult, pending } = useEarlyAction(
+    action,
+    (result) => {
+      if (!result.ok) return void toastError(result.error || "Failed to send request");
+      setSent(true);
       toastSuccess("Your request has been sent!");
       setTimeout(() => router.push(`/messages?c=${result.conversationId}`), redirectDelay);
-      return;
-    }
-    setState("idle");
-    toastError(result.error || "Failed to send request");
-  }
+    },
+    { ok: false, error: "Failed to send request" },
+  );
 
   return (
-    <button
-      type="button"
-      className={className}
-      onClick={send}
-      disabled={state !== "idle"}
-      aria-busy={state === "sending" || undefined}
-    >
-      {state === "sending" ? "Sending Request..." : state === "sent" ? "Request Sent" : "Send request"}
-    </button>
+    <form {...form} className="contents">
+      <button type="submit" className={className} disabled={pending || sent} aria-busy={pending || undefined}>
+        {pending ? "Sending Request..." : sent ? "Request Sent" : "Send request"}
+      </button>
+      {pageResult ? (
+        <p
+          role="status"
+          className={`basis-full text-sm ${pageResult.ok ? "text-green-800" : "text-red-700"}`}
+        >
+          {pageResult.ok ? (
+            <>
+              Your request has been sent!{" "}
+              <Link href={`/messages?c=${pageResult.conversationId}`} className="font-semibold underline">
+                Open the conversation
+              </Link>
+            </>
+          ) : (
+            pageResult.error || "Failed to send request"
+          )}
+        </p>
+      ) : null}
+    </form>
   );
 }

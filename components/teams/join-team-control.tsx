@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { requestToJoinTeam } from "@/lib/actions/teams";
 import { submitAction } from "@/lib/forms/action-result";
 import { createProfileThen, joinIntentPath, signUpThen } from "@/lib/intent/paths";
@@ -57,7 +57,8 @@ export function JoinTeamControl({
   const own = currentUserId !== null && currentUserId === team.creator_id;
   const joinable = !own && team.status === "open";
 
-  async function join() {
+  async function join(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
     const toasts = import("@/lib/toast");
     // Without an account or a profile, the request is remembered as where to go next (issue 20): sign-up
     // or create-profile, then one confirm step that sends it.
@@ -94,8 +95,11 @@ export function JoinTeamControl({
           ? "Request Sent"
           : "Request to Join Team";
 
+  // A form: before the page's scripts have run, pressing the button asks for the join step of the chosen
+  // leg (where a visitor's request is remembered too), so it still leads on, one question later. With the
+  // scripts, the request goes straight from here.
   return (
-    <>
+    <form method="get" action={joinIntentPath(team.id)} onSubmit={join} className="contents">
       {joinable && state !== "sent" ? (
         <div>
           <label htmlFor={roleId} className="block text-sm font-semibold text-slate-800">
@@ -103,7 +107,8 @@ export function JoinTeamControl({
           </label>
           <select
             id={roleId}
-            value={role}
+            name="as"
+            value={role ?? ""}
             onChange={(e) => setRole(e.target.value)}
             disabled={state !== "idle"}
             className="join-as"
@@ -118,14 +123,13 @@ export function JoinTeamControl({
         </div>
       ) : null}
       <button
-        type="button"
+        type="submit"
         className={buttonClassName}
         disabled={!joinable || state !== "idle"}
         aria-disabled={!joinable || state !== "idle"}
-        onClick={join}
       >
         {label}
       </button>
-    </>
+    </form>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useHydrated } from "@/lib/forms/use-early-action";
 
 /**
  * Share (issue 20): the system share sheet where the browser has the Web Share API (phones), otherwise the
@@ -16,6 +17,8 @@ export function ShareTeamButton({
   className: string;
 }) {
   const [copied, setCopied] = useState(false);
+  // Sharing needs the page's scripts: until they have run the button says so rather than doing nothing.
+  const ready = useHydrated();
 
   async function share() {
     const url = new URL(path, window.location.origin).toString();
@@ -40,7 +43,13 @@ export function ShareTeamButton({
   }
 
   return (
-    <button type="button" className={className} onClick={share}>
+    <button
+      type="button"
+      className={className}
+      onClick={share}
+      disabled={!ready}
+      aria-busy={!ready || undefined}
+    >
       {copied ? "Link copied" : "Share"}
     </button>
   );

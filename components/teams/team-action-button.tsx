@@ -1,13 +1,13 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useEarlyAction } from "@/lib/forms/use-early-action";
 import { toastError, toastSuccess } from "@/lib/toast";
 import type { TeamActionResult } from "@/lib/validation/team";
 
 type Props = {
-  /** A server action already bound to its team or member id. */
+  /** A server action already bound to its team or member id (on the server: it is posted as it is). */
   action: () => Promise<TeamActionResult>;
   label: string;
   busyLabel: string;
@@ -24,7 +24,10 @@ type Props = {
   focusAfter?: string;
 };
 
-/** One team decision (accept, decline, remove, leave): busy text, a toast, and fresh data after. */
+/**
+ * One team decision (accept, decline, invite, remove, leave): busy text, a toast, and fresh data after.
+ * A form posting the action (useEarlyAction), so a press before the page's scripts have run works too.
+ */
 export function TeamActionButton({
   action,
   label,
@@ -36,33 +39,33 @@ export function TeamActionButton({
   focusAfter,
 }: Props) {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
-
-  async function run() {
-    setBusy(true);
-    let result: TeamActionResult;
-    try {
-      result = await action();
-    } catch {
-      result = { ok: false, error: "Something went wrong. Please try again." };
-    }
-    if (!result.ok) {
-      setBusy(false);
-      toastError(result.error);
-      return;
-    }
-    toastSuccess(success);
-    if (then) router.push(then);
-    else {
-      router.refresh();
-      setBusy(false);
-      if (focusAfter) document.getElementById(focusAfter)?.focus({ preventScroll: true });
-    }
-  }
+  const { form, pageResult, pending } = useEarlyAction(
+    action,
+    (outcome) => {
+      if (!outcome.ok) return void toastError(outcome.error);
+      toastSuccess(success);
+      if (then) router.push(then);
+      else {
+        router.refresh();
+        if (focusAfter) document.getElementById(focusAfter)?.focus({ preventScroll: true });
+      }
+    },
+    { ok: false, error: "Something went wrong. Please try again." },
+  );
 
   return (
-    <Button variant={variant} onClick={run} disabled={busy} aria-disabled={busy} aria-label={name}>
-      {busy ? busyLabel : label}
-    </Button>
+    <form {...form} className="contents">
+      <Button type="submit" variant={variant} disabled={pending} aria-disabled={pending} aria-label={name}>
+        {pending ? busyLabel : label}
+      </Button>
+      {pageResult ? (
+        <p
+          role="status"
+          className={`basis-full text-sm ${pageResult.ok ? "text-green-800" : "text-red-700"}`}
+        >
+          {pageResult.ok ? success : pageResult.error}
+        </p>
+      ) : null}
+    </form>
   );
 }

@@ -2,11 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
+import { AuDateField } from "@/components/forms/au-date-field";
 import { FieldError, inputClasses } from "@/components/profile/form-field";
 import { Button } from "@/components/ui/button";
 import { submitAction } from "@/lib/forms/action-result";
 import { roleLabels, roleOrder, type Role } from "@/lib/teams/labels";
-import { noosaToday } from "@/lib/teams/urgency";
+import { parseAuDate } from "@/lib/format/au-date";
 import { toastError, toastSuccess } from "@/lib/toast";
 import type { TeamActionResult } from "@/lib/validation/team";
 
@@ -44,7 +45,9 @@ export function UrgentNeedForm({ current, action, legs = roleOrder, defaultRole 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    void send({ role: String(data.get("role") ?? ""), by: String(data.get("by") ?? "") });
+    // Typed day first (28/11/2026); what cannot be read as a day goes as typed, and the server says so.
+    const typed = String(data.get("by") ?? "");
+    void send({ role: String(data.get("role") ?? ""), by: parseAuDate(typed) ?? typed });
   }
 
   if (!current && legs.length === 0)
@@ -89,22 +92,13 @@ export function UrgentNeedForm({ current, action, legs = roleOrder, defaultRole 
           </select>
           <FieldError id={`${id}-role-error`} message={errors.role} />
         </div>
-        <div>
-          <label htmlFor={`${id}-by`} className="block text-sm font-semibold text-slate-800">
-            Needed by
-          </label>
-          <input
-            id={`${id}-by`}
-            name="by"
-            type="date"
-            min={noosaToday()}
-            defaultValue={current?.by ?? ""}
-            className={inputClasses}
-            aria-invalid={errors.by ? true : undefined}
-            aria-describedby={`${id}-by-error`}
-          />
-          <FieldError id={`${id}-by-error`} message={errors.by} />
-        </div>
+        <AuDateField
+          id={`${id}-by`}
+          name="by"
+          label="Needed by"
+          defaultValue={current?.by ?? null}
+          error={errors.by}
+        />
       </div>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={busy} aria-disabled={busy}>

@@ -19,6 +19,8 @@ async function fetchWeather(): Promise<WeatherReading> {
 }
 
 const pill = "inline-flex items-center gap-1.5 rounded-full bg-ocean-50 px-3 py-1 text-sm text-ocean-900";
+// Without a reading the badge is a quiet note, not a pill: it is the weather that is missing, not the page.
+const quiet = "inline-flex items-center gap-1 px-1 py-1 text-xs text-slate-600";
 
 function Badge() {
   const { data, error, isPending } = useQuery({
@@ -27,11 +29,19 @@ function Badge() {
     staleTime: 15 * 60 * 1000,
     retry: (count, err) => !(err instanceof WeatherUnavailable) && count < 2,
   });
-  if (isPending) return <span className={pill}>Loading weather...</span>;
+  if (isPending) return <span className={quiet}>Loading weather...</span>;
   if (error) {
     return (
-      <span className={pill}>
-        {error instanceof WeatherUnavailable ? "Weather data unavailable" : "Error loading weather data"}
+      <span className={quiet}>
+        <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+          <path
+            d="M7 18h10a4 4 0 0 0 .6-7.95A6 6 0 0 0 6.1 9.6 4.2 4.2 0 0 0 7 18z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+          />
+        </svg>
+        Error loading weather data
       </span>
     );
   }

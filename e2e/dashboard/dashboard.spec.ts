@@ -13,7 +13,7 @@ test("a new athlete's dashboard: every card, and the empty states", async ({ pag
   const me = await createAthlete({ specialty: "swimmer", level: "advanced", place });
   await createAthlete({ specialty: "runner", place }); // a partner nearby
   await signInWithSession(page, me, "/dashboard");
-  await expect(page.getByRole("heading", { level: 1, name: `Welcome back, ${me.fullName}` })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${me.fullName}` })).toBeVisible();
 
   await expect(card(page, "weather")).toContainText("Feels like");
   await expect(card(page, "messages")).toContainText("No messages yet.");

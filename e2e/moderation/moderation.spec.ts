@@ -57,11 +57,13 @@ test("report a message by keyboard; the moderator hides it; it is gone for both 
   await waitForLive(r.page);
   const spam = thread(r.page).getByText("Cheap race entries");
   await expect(spam).toBeVisible();
-  // Only the other person's messages carry Report; open it from the keyboard.
-  const reportButtons = r.page.getByRole("button", { name: "Report message from Spammy Sender" });
-  await expect(reportButtons).toHaveCount(2);
-  const trigger = reportButtons.nth(1);
+  // Only the other person's messages carry a menu with Report; open it from the keyboard.
+  const menus = r.page.getByRole("button", { name: "Options for message from Spammy Sender" });
+  await expect(menus).toHaveCount(2);
+  const trigger = menus.nth(1);
   await trigger.focus();
+  await r.page.keyboard.press("Enter");
+  await expect(r.page.getByRole("menuitem", { name: "Report message" })).toBeFocused();
   await r.page.keyboard.press("Enter");
   const dialog = r.page.getByRole("dialog", { name: "Report message from Spammy Sender" });
   await expect(dialog).toBeVisible();
@@ -93,6 +95,7 @@ test("report a message by keyboard; the moderator hides it; it is gone for both 
 
   // The same report again: nothing new is stored, and the reporter is told.
   await trigger.click();
+  await r.page.getByRole("menuitem", { name: "Report message" }).click();
   await dialog.getByRole("radio", { name: "Harassment or bullying" }).check();
   await dialog.getByRole("button", { name: "Send report" }).click();
   await expect(dialog.getByRole("status")).toHaveText("You've already reported this");

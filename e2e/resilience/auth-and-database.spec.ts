@@ -17,7 +17,7 @@ test("Auth down: signed-in pages keep working on their verified session; sign-in
 }) => {
   const mia = await makeAthlete(sql, "Mia Outage");
   const signedIn = await signedInPage(browser, mia, "/dashboard");
-  await expect(signedIn.page.getByRole("heading", { name: "Welcome back, Mia Outage" })).toBeVisible();
+  await expect(signedIn.page.getByRole("heading", { name: "Welcome, Mia Outage" })).toBeVisible();
 
   await setAuthFault({ down: true });
   for (const path of ["/dashboard", "/messages", "/browse"]) {
@@ -65,7 +65,7 @@ test("Auth slow (2 s a call): signed-in pages do not wait for it, sign-in still 
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
   await signInThroughUI(page, jack, "/dashboard");
-  await expect(page.getByRole("heading", { name: "Welcome back, Jack Slow" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome, Jack Slow" })).toBeVisible();
   await visitor.close();
   await signedIn.context.close();
 });
@@ -75,7 +75,7 @@ test("the database restarts: pages say so plainly while it is down and work agai
 }) => {
   const liam = await makeAthlete(sql, "Liam Restart");
   const { page, context } = await signedInPage(browser, liam, "/dashboard");
-  await expect(page.getByRole("heading", { name: "Welcome back, Liam Restart" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Welcome, Liam Restart" })).toBeVisible();
   const restarted = restartPostgres(6000);
   await sql.end({ timeout: 1 }).catch(() => {});
   // Wait until the database refuses connections, then ask for a page while it is down.

@@ -71,7 +71,9 @@ test("block from a conversation: the blocker's own composer says so too", async 
   const id = await conversationBetween(sql, carol, dave);
   const c = await signedInPage(browser, carol, `/messages?c=${id}`);
   await waitForLive(c.page);
-  await c.page.getByRole("button", { name: "Block", exact: true }).click();
+  await c.page.getByRole("button", { name: "Options for the conversation with Dave Loud" }).click();
+  await c.page.getByRole("menuitem", { name: "Block Dave Loud" }).click();
+  await expect(c.page.getByRole("button", { name: "Block Dave Loud" })).toBeFocused();
   await c.page.getByRole("button", { name: "Block Dave Loud" }).click();
   await expect(c.page.getByText("You blocked Dave Loud.")).toBeVisible();
   await expectNoAxeViolations(c.page);

@@ -52,6 +52,15 @@ test("create a team → /teams; then the limit page; field messages for bad inpu
   await expect(mine.getByRole("button", { name: "Your Team" })).toBeDisabled();
   await expect(page.getByText("Team limit reached")).toBeVisible();
   await expect(page.getByRole("link", { name: "Create a Team" })).toHaveCount(0);
+  // The new team comes with a nudge to share it, first on the page.
+  const share = page.getByRole("region", { name: `${name} is live. Share it to fill your legs sooner.` });
+  await expect(share).toBeVisible();
+  await expect(share.getByRole("button", { name: "Share" })).toBeVisible();
+  await expect(share.getByRole("link", { name: "View team" })).toHaveAttribute(
+    "href",
+    /^\/teams\/[0-9a-f-]{36}$/,
+  );
+  await page.screenshot({ path: "test-results/chat-screens/teams-share-prompt-desktop.png" });
   await expectNoAxeViolations(page);
   const [member] =
     await db()`select m.role, m.status from public.team_members m join public.teams t on t.id = m.team_id

@@ -130,7 +130,11 @@ test("an urgent team sorts first with the time left; the creator sets and clears
   await page.getByLabel("Leg needed").selectOption("runner");
   const today = (await db()`select (now() at time zone 'Australia/Brisbane')::date::text as d`)[0]!
     .d as string;
-  await page.getByLabel("Needed by").fill(today);
+  // Typed the Australian way, day first, and read back in words.
+  await page.getByLabel("Needed by").fill(today.split("-").reverse().join("/"));
+  await expect(
+    page.getByText(/^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day \d{1,2} [A-Z][a-z]+ \d{4}$/),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Save urgent need" }).click();
   await expect(page.getByText("Urgent need saved")).toBeVisible();
   await expect(page.getByRole("main").getByText("· today")).toBeVisible();

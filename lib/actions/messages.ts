@@ -155,3 +155,15 @@ export async function fetchInboxState(): Promise<{ profileId: string | null; unr
     return { profileId, unread: profileId ? await unreadMessageCount(tx) : 0 };
   });
 }
+
+/**
+ * Send as a form posts it (the composer before the page's scripts have run): the same checks and the same
+ * single store by id as sendMessage, with the fields read from the form.
+ */
+export async function sendMessageFromForm(_previous: SendResult | null, form: FormData): Promise<SendResult> {
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  return sendMessage({ id: field("id"), conversationId: field("conversationId"), content: field("content") });
+}

@@ -13,6 +13,7 @@ import { PageIntro } from "@/components/layout/page-intro";
 import { LookingPrompt } from "@/components/teams/looking-prompt";
 import { buttonClasses } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/session";
+import { dashboardGreeting } from "@/lib/dashboard/greeting";
 import { readDashboard } from "@/lib/data/dashboard";
 import { withRls } from "@/lib/db";
 import { acceptInvitationAction, declineInvitationAction, setUrgentNeedAction } from "../teams/[id]/actions";
@@ -72,7 +73,7 @@ export default async function DashboardPage() {
   const { profile } = dashboard;
   return (
     <>
-      <PageIntro eyebrow="Dashboard" title={`Welcome back, ${profile.full_name}`} />
+      <PageIntro eyebrow="Dashboard" title={dashboardGreeting(profile.full_name, profile.created_at)} />
       <LookingPrompt />
       <div className={grid}>
         {/* What needs the athlete first, then the spec's cards, the weather after the ones that ask for

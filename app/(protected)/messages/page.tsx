@@ -1,6 +1,6 @@
-import type { Metadata } from "next";
+import { randomUUID } from "node:crypto";
+import type { Metadata, Viewport } from "next";
 import Link from "next/link";
-import { PageIntro } from "@/components/layout/page-intro";
 import { MessagesView } from "@/components/messages/messages-view";
 import { requireUser } from "@/lib/auth/session";
 import { withRls } from "@/lib/db";
@@ -16,6 +16,14 @@ export const metadata: Metadata = pageMetadata({
   path: "/messages",
   noindex: true,
 });
+
+// On a phone the chat fills the screen: Chrome then shrinks the page, not just the view, for the keyboard,
+// so the composer stays above it (iOS is handled in MessagesView).
+export const viewport: Viewport = {
+  themeColor: "#072a48",
+  viewportFit: "cover",
+  interactiveWidget: "resizes-content",
+};
 
 type Props = { searchParams: Promise<{ c?: string | string[] }> };
 
@@ -45,30 +53,27 @@ export default async function MessagesPage({ searchParams }: Props) {
   });
 
   return (
-    <>
-      <PageIntro eyebrow="Messages" title="Messages">
-        <p>Settle the details with your teammates, live.</p>
-      </PageIntro>
-      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-        {data ? (
-          <MessagesView
-            me={data.me}
-            initialConversations={data.conversations}
-            active={data.active}
-            activeMessages={data.messages}
-            requestSent={data.requestSent}
-            missing={c !== undefined && !data.active}
-          />
-        ) : (
-          <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-            <p className="font-semibold text-slate-800">No conversations yet.</p>
-            <p className="mt-1 text-slate-600">Please create your profile first to send messages</p>
-            <Link href="/create-profile" className="text-ocean-700 mt-3 inline-block font-semibold underline">
-              Create your profile
-            </Link>
-          </div>
-        )}
-      </div>
-    </>
+    <div className="chat-page mx-auto w-full max-w-6xl md:px-6 md:py-8">
+      {data ? (
+        <MessagesView
+          me={data.me}
+          initialConversations={data.conversations}
+          active={data.active}
+          activeMessages={data.messages}
+          requestSent={data.requestSent}
+          missing={c !== undefined && !data.active}
+          earlyId={randomUUID()}
+        />
+      ) : (
+        <div className="m-4 rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm md:m-0">
+          <h1 className="text-ocean-950 mb-2 text-xl font-bold">Messages</h1>
+          <p className="font-semibold text-slate-800">No conversations yet.</p>
+          <p className="mt-1 text-slate-600">Please create your profile first to send messages</p>
+          <Link href="/create-profile" className="text-ocean-700 mt-3 inline-block font-semibold underline">
+            Create your profile
+          </Link>
+        </div>
+      )}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { PageIntro } from "@/components/layout/page-intro";
 import { LookingPrompt } from "@/components/teams/looking-prompt";
+import { ShareNewTeam, newOwnTeam } from "@/components/teams/share-new-team";
 import { TeamCard } from "@/components/teams/team-card";
 import { LinkButton } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/session";
@@ -36,6 +37,7 @@ export default async function TeamsPage() {
     data = { error: "Please try again later." };
   }
   const hasOwnTeam = "mine" in data && data.mine.some((t) => t.creator_id === user.id);
+  const justCreated = "mine" in data ? newOwnTeam(data.mine, user.id) : null;
 
   return (
     <>
@@ -51,6 +53,7 @@ export default async function TeamsPage() {
           </div>
         ) : (
           <>
+            {justCreated ? <ShareNewTeam team={justCreated} /> : null}
             <WaitingNote waiting={data.waiting} />
             <section aria-labelledby="my-team-title" className="space-y-4">
               <div className="flex flex-wrap items-center justify-between gap-4">

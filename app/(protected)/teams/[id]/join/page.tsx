@@ -6,6 +6,7 @@ import { buttonClasses, LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/session";
 import { withRls } from "@/lib/db";
+import { requestToJoinTeam } from "@/lib/actions/teams";
 import { getMyProfile } from "@/lib/data/my-profile";
 import { findTeamWithMembers } from "@/lib/data/teams";
 import { createProfileThen, intentRole, joinIntentPath } from "@/lib/intent/paths";
@@ -74,8 +75,7 @@ export default async function ConfirmJoinPage({ params, searchParams }: Props) {
             </p>
             <div className="flex flex-col gap-3 sm:flex-row">
               <ConfirmJoin
-                teamId={team.id}
-                role={leg}
+                action={requestToJoinTeam.bind(null, team.id, leg)}
                 className={buttonClasses("primary", "lg", "sm:flex-1")}
               />
               <LinkButton href={teamPage} variant="secondary" size="lg" className="sm:flex-1">

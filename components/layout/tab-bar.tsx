@@ -1,0 +1,94 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useSyncExternalStore } from "react";
+import { subscribeUnread, unreadCount } from "@/lib/messages/unread-store";
+import { hasSessionCookie } from "@/lib/supabase/session-cookie";
+
+// Outline icons, 24×24, drawn with the text colour.
+const icons = {
+  dashboard: "M4 11l8-7 8 7v9a1 1 0 0 1-1 1h-5v-6h-4v6H5a1 1 0 0 1-1-1z",
+  browse: "M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM20 20l-4-4",
+  teams:
+    "M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM3 20a6 6 0 0 1 12 0M17 11a2.5 2.5 0 1 0 0-5M17.5 14a5 5 0 0 1 3.5 6",
+  messages: "M4 5h16v11H9l-5 4z",
+} as const;
+
+const tabs = [
+  { href: "/dashboard", label: "Dashboard", icon: icons.dashboard },
+  { href: "/browse", label: "Browse", icon: icons.browse },
+  { href: "/teams", label: "Teams", icon: icons.teams },
+  { href: "/messages", label: "Messages", icon: icons.messages },
+] as const;
+
+function subscribeToFocus(onChange: () => void) {
+  window.addEventListener("focus", onChange);
+  return () => window.removeEventListener("focus", onChange);
+}
+
+/**
+ * The signed-in athlete's tab bar on a phone: the four places they go most, one thumb away at the bottom
+ * of the screen, the current one marked. Above the home indicator (safe-area inset); the page leaves room
+ * for it (app/globals.css). Signed out, or from md up where the top bar shows every link, it is not there.
+ */
+export function TabBar() {
+  const pathname = usePathname();
+  const signedIn = useSyncExternalStore(
+    subscribeToFocus,
+    () => hasSessionCookie(document.cookie),
+    () => false,
+  );
+  const unread = useSyncExternalStore(subscribeUnread, unreadCount, () => 0);
+  if (!signedIn) return null;
+  return (
+    <nav
+      aria-label="Tab bar"
+      className="tab-bar fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+    >
+      <ul className="mx-auto grid h-16 max-w-md grid-cols-4">
+        {tabs.map((tab) => {
+          const current = pathname === tab.href || pathname.startsWith(`${tab.href}/`);
+          return (
+            <li key={tab.href}>
+              <Link
+                href={tab.href}
+                aria-current={current ? "page" : undefined}
+                // The count is part of the name, said as words: "Messages, 2 unread".
+                aria-label={tab.href === "/messages" && unread > 0 ? `Messages, ${unread} unread` : undefined}
+                className={`relative flex h-full flex-col items-center justify-center gap-0.5 text-xs font-semibold ${current ? "text-ocean-800" : "text-slate-600"}`}
+              >
+                <svg
+                  viewBox="0 0 24 24"
+                  width="24"
+                  height="24"
+                  aria-hidden="true"
+                  focusable="false"
+                  fill={current ? "currentColor" : "none"}
+                  fillOpacity={current ? 0.15 : undefined}
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
+                  <path d={tab.icon} />
+                </svg>
+                <span className={current ? "border-ocean-800 border-b-2" : "border-b-2 border-transparent"}>
+                  {tab.label}
+                </span>
+                {tab.href === "/messages" && unread > 0 ? (
+                  <span
+                    className="bg-sunset-700 absolute top-1.5 left-1/2 ml-1 inline-flex min-w-5 items-center justify-center rounded-full px-1 text-[0.6875rem] leading-5 font-bold text-white"
+                    data-testid="tab-unread-badge"
+                  >
+                    {unread > 99 ? "99+" : unread}
+                  </span>
+                ) : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
