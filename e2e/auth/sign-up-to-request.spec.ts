@@ -243,3 +243,34 @@ for (const { name, options } of screens.slice(0, 2)) {
     await other.context().close();
   });
 }
+
+for (const { name, options } of [screens[0]!, screens[2]!]) {
+  test(`${name}: sign-in, magic link and code screens name the team and leg too`, async ({ browser }) => {
+    const page = await open(browser, options);
+    const views = [
+      { view: "", heading: "Sign in", lead: "Sign in" },
+      { view: "view=magic_link&", heading: "Sign in with a magic link", lead: "Get a sign-in link" },
+      { view: "view=verify_otp&", heading: "Enter your code", lead: "Enter your code" },
+    ];
+    for (const { view, heading, lead } of views) {
+      await page.goto(`/auth?${view}next=${encodeURIComponent(intent)}`);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByText("Please sign in to join a team")).toBeVisible();
+      await expect(
+        page.getByText(`${lead} to ask Peregian Pace Setters to take you as their runner.`),
+      ).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await expectNoAxeViolations(page);
+      await saveScreen(page, `signup-${view.replace(/view=|&/g, "") || "sign_in"}-${name}`, false);
+    }
+    // Without a request, or for a team nobody may see, the screens read as before.
+    await page.goto("/auth");
+    await expect(page.getByText("Please sign in to join a team")).toHaveCount(0);
+    await page.goto(
+      `/auth?next=${encodeURIComponent("/teams/00000000-0000-4000-8000-000000000000/join?as=runner")}`,
+    );
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+    await expect(page.getByText("Please sign in to join a team")).toHaveCount(0);
+    await page.context().close();
+  });
+}
