@@ -90,6 +90,9 @@ for (const { name, options } of screens) {
     await expect(page.getByText(/You can ask for another in \d+ s\./)).toBeVisible();
     await expect(page.getByRole("button", { name: "Wrong address? Change it" })).toBeVisible();
     await expectNoSidewaysScroll(page);
+    // Sign-up sets Auth's cookie, so the page is rendered again after the action; the title comes back
+    // with that render (streamed metadata), and axe reads it then.
+    await expect(page).toHaveTitle(/Noosa Tri Teams/);
     await expectNoAxeViolations(page);
     await saveScreen(page, `signup-check-email-${name}`, false);
 
@@ -190,6 +193,7 @@ test("Check your email: wrong address goes back with it to correct, resend opens
   ).toBeVisible();
   await expect(resend).toBeDisabled();
   await expect.poll(async () => (await listMail(right)).length).toBe(2);
+  await expect(page).toHaveTitle(/Noosa Tri Teams/);
   const [newest] = await listMail(right);
   expect(new URL(authLink(newest!)).searchParams.get("next")).toBe(
     `/create-profile?next=${encodeURIComponent(intent)}`,
