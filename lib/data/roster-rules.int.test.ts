@@ -231,6 +231,24 @@ describe("an urgent need ends when its leg is covered", () => {
     expect(await looking(runner)).toBe(false);
   });
 
+  it("an urgent-leg alert queued before the leg was covered is not sent after", async () => {
+    const t = await urgentTeam("alert");
+    const fan = await athlete("runner", "alertfan");
+    await admin`insert into public.notification_settings (profile_id, urgent_alerts) values (${fan.profile}, true)`;
+    // Set again so the alert is queued for the fan, who opted in after the first setting.
+    await withRls(t.creator.claims, async (tx) => setUrgentNeed(tx, t.id, "runner", await inDays(2)));
+    const content = () =>
+      admin<{ c: { skip?: string; data?: unknown } }[]>`
+        select private.notification_content(o, now()) as c from private.notification_outbox o
+        where o.kind = 'urgent_alert' and o.team_id = ${t.id} and o.recipient_id = ${fan.profile}`;
+    expect((await content())[0]!.c.data).toBeTruthy();
+    const runner = await athlete("runner", "alertrun");
+    await withRls(t.creator.claims, async (tx) =>
+      decide(tx, "accept_join_request", await requestAs(runner, t.id)),
+    );
+    expect((await content())[0]!.c).toEqual({ skip: "no longer urgent" });
+  });
+
   it("a member of another leg leaves the need as it is", async () => {
     const t = await urgentTeam("otherleg");
     const swimmer = await athlete("swimmer", "otherswim");
