@@ -35,7 +35,7 @@ export const publicRoutes: PublicRoute[] = [
       /join an existing team looking for members/i,
       "Available Athletes",
       /connect with individual athletes to form a new team/i,
-      /Showing 1–\d+ of \d+ athletes/,
+      /Showing 1–\d+ of \d+ athletes?/,
     ],
     // Which athletes are on page 1 depends on what earlier tests created, so no card link is checked here.
     links: [],

@@ -14,6 +14,18 @@ async function phone(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+/** The same screen at 360 px wide and on a desktop, then back to the Pixel 7 viewport. */
+async function screensAt(page: Page, name: string) {
+  for (const [label, size] of [
+    ["360", { width: 360, height: 780 }],
+    ["desktop", { width: 1280, height: 800 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await saveScreen(page, `${name}-${label}`);
+  }
+  await page.setViewportSize(pixel7.viewport);
+}
+
 const athletes = (page: Page) => page.getByRole("region", { name: "Available Athletes" });
 
 /** Browse as a visitor lists `name` (true) or not: the shared copy may be up to 5 s old after a SQL write. */
@@ -67,6 +79,7 @@ test("the urgent badge ends on accept; the runner drops out of Browse and can ke
   await expect(member.locator('[data-card="profile"]')).toContainText("Not looking");
   await saveScreen(member, "truth-keep-me-listed");
   await expectNoAxeViolations(member);
+  await screensAt(member, "truth-keep-me-listed");
   await prompt.getByRole("button", { name: "Keep me listed" }).click();
   await expect(member.getByText("You're listed as looking for a team")).toBeVisible();
   await expect(prompt).toHaveCount(0);
@@ -83,6 +96,7 @@ test("the urgent badge ends on accept; the runner drops out of Browse and can ke
   await expect(main.getByText(/Needs a runner by/)).toHaveCount(0);
   await saveScreen(boss, "truth-mark-urgent-again");
   await expectNoAxeViolations(boss);
+  await screensAt(boss, "truth-mark-urgent-again");
   await notice.getByRole("button", { name: "Mark urgent again" }).click();
   await expect(boss.getByText("Urgent need saved")).toBeVisible();
   await expect(notice).toHaveCount(0);
