@@ -142,7 +142,7 @@ describe("messages over Realtime", () => {
     await writer.end();
     // Only the burst's own rows: under load a change committed by the test before this one can still be on
     // its way to the new subscription, and it is not a second delivery of any of these.
-    const burst = new Set(ids);
+    const burst = new Set<string>(ids);
     const received = () => live.received.map((r) => r.new.id as string).filter((id) => burst.has(id));
     await eventually(() => received().length >= 50, 10_000, "fifty messages");
     await new Promise((r) => setTimeout(r, 300));
