@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { fetchConversations } from "@/lib/actions/messages";
 import { isOpenConversation, onInboxEvent, startInbox } from "@/lib/messages/inbox";
@@ -45,6 +46,22 @@ export function MessagesView({
     setFromServer(initialConversations);
     setConversations(initialConversations);
   }
+
+  // A pending request's card follows the answer: the creator's accept or decline posts a message into this
+  // thread, and the page is read again for the card's new state.
+  const router = useRouter();
+  const waitingOn = requestSent?.status === "pending" ? activeId : null;
+  useEffect(() => {
+    if (!waitingOn) return;
+    return onInboxEvent((event) => {
+      if (
+        event.kind === "message" &&
+        event.message.conversation_id === waitingOn &&
+        event.message.sender_id !== me
+      )
+        router.refresh();
+    });
+  }, [waitingOn, me, router]);
 
   useEffect(() => {
     void startInbox();

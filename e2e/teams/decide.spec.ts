@@ -209,8 +209,8 @@ test("after Send, the thread opens on a Request sent card that says where the re
   const [member] =
     await db()`select id from public.team_members where team_id = ${team.id} and profile_id = ${runner.profileId}`;
   await asAthlete(creator, (tx) => tx`select public.decline_join_request(${member!.id})`);
-  await page.reload();
-  await expect(card.getByText("Declined", { exact: true })).toBeVisible();
+  // No reload: the creator's answer arrives in the thread live, and the card follows it.
+  await expect(card.getByText("Declined", { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(card).toContainText("Declined this time.");
   await shot(page, "request-sent-card-declined-pixel7");
 });
