@@ -78,7 +78,13 @@ test("the urgent date is typed day first and read back in words, on a phone", as
     .format(today)
     .replace(",", "");
   await expect(page.getByText(words, { exact: true })).toBeVisible();
-  await field.scrollIntoViewIfNeeded();
+  // Scrolled to as focus would: it stops above the tab bar, not under it.
+  await field.evaluate((el) => el.scrollIntoView({ block: "nearest" }));
+  const [fieldBox, barBox] = [
+    await field.boundingBox(),
+    await page.getByRole("navigation", { name: "Tab bar" }).boundingBox(),
+  ];
+  expect(fieldBox!.y + fieldBox!.height).toBeLessThanOrEqual(barBox!.y);
   await page.screenshot({ path: `${dir}/urgent-date-pixel-7.png` });
   await page.getByRole("button", { name: "Save urgent need" }).click();
   await expect(page.getByText("Urgent need saved")).toBeVisible();
