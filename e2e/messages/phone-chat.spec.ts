@@ -132,6 +132,16 @@ for (const phone of Object.keys(phones) as (keyof typeof phones)[]) {
     await expect(thread(page).getByText(`On my way to the swim start (${phone})`)).toBeInViewport();
     await expect(composer).toBeInViewport({ ratio: 1 });
 
+    // The keyboard opens: with interactive-widget=resizes-content the page gets shorter (as here), and the
+    // composer and the newest message stay in view above it.
+    const full = page.viewportSize()!;
+    await composer.focus();
+    await page.setViewportSize({ width: full.width, height: Math.round(full.height * 0.55) });
+    await expect(composer).toBeInViewport({ ratio: 1 });
+    await expect(thread(page).getByText(`On my way to the swim start (${phone})`)).toBeInViewport();
+    await page.screenshot({ path: `${dir}/thread-keyboard-${phone}.png` });
+    await page.setViewportSize(full);
+
     // Back to the list, and the tab bar is there again.
     await page.getByRole("link", { name: "All conversations" }).click();
     await expect(page).toHaveURL(/\/messages$/);
