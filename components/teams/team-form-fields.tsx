@@ -45,7 +45,7 @@ export function TeamInformation({ reg, errorOf: e, withStatus }: Props) {
           {...r(reg, "description")}
         />
       </FieldShell>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <FieldShell
           id="location"
           label="Location"

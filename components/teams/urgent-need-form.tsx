@@ -68,7 +68,7 @@ export function UrgentNeedForm({ current, action, legs = roleOrder, defaultRole 
       <p className="text-sm text-slate-700">
         Need someone fast? Open teams with an urgent need are listed first until the day passes.
       </p>
-      <div className="grid gap-3">
+      <div className="grid grid-cols-1 gap-3">
         <div>
           <label htmlFor={`${id}-role`} className="block text-sm font-semibold text-slate-800">
             Leg needed

@@ -69,7 +69,7 @@ export default async function TeamsPage() {
                 )}
               </div>
               {data.mine.length ? (
-                <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
                   {data.mine.map((team) => (
                     <TeamCard
                       key={team.id}
@@ -111,7 +111,7 @@ export default async function TeamsPage() {
                 <p className="mt-1 text-slate-700">Open teams by other athletes. Urgent needs come first.</p>
               </div>
               {data.open.length ? (
-                <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
                   {data.open.map((team) => (
                     <TeamCard key={team.id} team={team} currentUserId={user.id} />
                   ))}

@@ -46,7 +46,7 @@ export default async function PublicTeamPage({ params }: Props) {
     <>
       <JsonLd data={sportsTeamJsonLd(team)} />
       <TeamIntro team={team} />
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:px-6 sm:py-10 lg:grid-cols-3">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-6 sm:px-6 sm:py-10 lg:grid-cols-3">
         {/* First on a phone, right under the team's name: asking to join is why most visitors came. */}
         <div className="space-y-6 lg:order-last">
           <Card className="space-y-3">

@@ -110,7 +110,7 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
     <>
       <TeamIntro team={team} />
       <LookingPrompt />
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:px-6 sm:py-10 lg:grid-cols-3">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-6 sm:px-6 sm:py-10 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           {isCreator ? <UrgentLapseNotice claims={user.claims} teamId={team.id} /> : null}
           {isCreator ? (
