@@ -46,7 +46,7 @@ export function NeedsYouCard({ needs, actions }: { needs: NeedsYou; actions: Nee
           Nothing needs you right now. Requests to your team, invitations and the requests you send show here.
         </p>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           {needs.toDecide.length ? (
             <Group title="Requests to decide">
               {needs.toDecide.map((r) => {
@@ -170,7 +170,7 @@ export function NeedsYouCard({ needs, actions }: { needs: NeedsYou; actions: Nee
                 <li key={s.member_id} className={`${item} flex flex-wrap items-center justify-between gap-2`}>
                   <Link
                     href={requestPath(s.team_id, s.member_id)}
-                    className="font-semibold text-slate-900 underline-offset-2 hover:underline"
+                    className="min-w-0 font-semibold wrap-anywhere text-slate-900 underline-offset-2 hover:underline"
                   >
                     {s.team_name} · {roleLabels[s.role]}
                   </Link>
