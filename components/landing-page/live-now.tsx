@@ -28,7 +28,7 @@ export function LiveNow({
 }) {
   const none = teams !== null && teams.length === 0;
   return (
-    <section aria-label="Live now" className="border-b border-slate-200 bg-slate-50">
+    <section id="live-now" aria-label="Live now" className="border-b border-slate-200 bg-slate-50">
       <div className="mx-auto max-w-6xl space-y-4 px-4 py-4 sm:px-6 sm:py-6">
         {teams?.length ? <UrgentTeams teams={teams} /> : null}
         {none ? (

@@ -29,19 +29,20 @@ test("the twelve landing pages share no paragraph and stay textually distinct", 
     expect(response?.status()).toBe(200);
     const main = page.locator("main");
     // Body copy: paragraphs, list items and FAQ entries. Navigation lists (related guides) name other pages on
-    // purpose and stay in the similarity measure below; the live urgent teams (#urgent-teams) are the same
-    // listings on every page by design and are left out of both.
+    // purpose and stay in the similarity measure below; the live section (#live-now: the urgent teams, the
+    // counts, or the alerts offer when no team is urgent) is the same data on every page by design and is left
+    // out of both.
     const blocks = await main
       .locator("p, li, dt, dd")
       .evaluateAll((els) =>
         els
-          .filter((el) => !el.closest("nav") && !el.closest("#urgent-teams"))
+          .filter((el) => !el.closest("nav") && !el.closest("#live-now"))
           .map((el) => (el as HTMLElement).innerText),
       );
-    // The similarity measure reads the page's own copy: the live listings (#urgent-teams) are data, the same on
-    // every landing page and as long as the number of urgent teams, so they are hidden while it reads.
+    // The similarity measure reads the page's own copy: the live section (#live-now) is data, the same on every
+    // landing page and as long as the number of urgent teams, so it is hidden while it reads.
     const text = await main.evaluate((el) => {
-      const live = el.querySelector<HTMLElement>("#urgent-teams");
+      const live = el.querySelector<HTMLElement>("#live-now");
       if (live) live.style.display = "none";
       const copy = (el as HTMLElement).innerText;
       if (live) live.style.display = "";
