@@ -84,11 +84,16 @@ for (const { name, options } of phones) {
     browser,
   }) => {
     const { context, page } = await open(browser, options);
-    await page.goto("/browse");
+    const teams = page.getByRole("region", { name: "Available Teams" });
+    // A spec before this one may have emptied the listings straight in SQL, which visitors' cached /browse
+    // shows for up to 5 s after they are back.
+    await expect(async () => {
+      await page.goto("/browse");
+      await expect(teams.getByRole("article").first()).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
     const sections = page.getByRole("navigation", { name: "Sections" });
     const teamsLink = sections.getByRole("link", { name: /^Teams \d+$/ });
     await expect(teamsLink).toBeInViewport();
-    const teams = page.getByRole("region", { name: "Available Teams" });
     // The first team, its name and its one action, are on the first screen.
     const card = teams.getByRole("article").first();
     await expect(card.getByRole("heading")).toBeInViewport();
