@@ -38,6 +38,30 @@ export const event = {
   firstFieldSize: 180,
   individualTriathletes: "over 8,000",
   organiserUrl: "https://www.noosatri.com",
+  /**
+   * Race day, a calendar day in Noosa: the Sunday before Melbourne Cup day, as every year. The club sets
+   * it again each year from the organiser's site; calendars (the team's .ics and the private feed) show
+   * it as an all-day event and end the weekly training there.
+   */
+  raceDay: "2027-10-31",
+  timeZone: "Australia/Brisbane",
+} as const;
+
+/**
+ * Calendar entries for a team's training schedule: the clock times each training time of day stands for
+ * (Noosa time), and how long a calendar app may keep the private feed before asking again.
+ */
+export const calendar = {
+  trainingSlots: {
+    early_morning: { start: "05:30", end: "07:00" },
+    morning: { start: "07:30", end: "09:00" },
+    midday: { start: "12:00", end: "13:00" },
+    afternoon: { start: "15:30", end: "17:00" },
+    evening: { start: "17:30", end: "19:00" },
+  },
+  /** Calendar apps are told to refresh the feed hourly; HTTP caches may reuse an answer for 15 minutes. */
+  feedRefreshSeconds: 3600,
+  feedCacheSeconds: 900,
 } as const;
 
 /** The landing page the spec leaves unnamed: the general "find a team" entry point. */

@@ -3,6 +3,7 @@ import { PageIntro } from "@/components/layout/page-intro";
 import { DeleteAccountSection } from "@/components/settings/delete-account";
 import { DownloadMyDataSection } from "@/components/settings/download-my-data";
 import { BlockedAthletesSection } from "@/components/settings/blocked-athletes";
+import { CalendarFeedSection } from "@/components/settings/calendar-feed";
 import { NotificationSettingsSection } from "@/components/settings/notification-settings";
 import { SettingsSection } from "@/components/settings/settings-section";
 import { LinkButton } from "@/components/ui/button";
@@ -15,7 +16,7 @@ import { site } from "@/lib/site";
 
 export const metadata: Metadata = pageMetadata({
   title: "Settings",
-  description: "Your account settings: which e-mails you get.",
+  description: "Your account settings: which e-mails you get and your calendar link.",
   path: "/settings",
   noindex: true,
 });
@@ -40,6 +41,7 @@ export default async function SettingsPage() {
         {profile ? (
           <>
             <NotificationSettingsSection claims={claims} profileId={profile.id} />
+            <CalendarFeedSection claims={claims} />
             <BlockedAthletesSection claims={claims} />
           </>
         ) : (

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { AddToCalendarLink } from "@/components/teams/add-to-calendar";
 import { AthletesWhoFit } from "@/components/teams/athletes-who-fit";
 import { JoinTeam } from "@/components/teams/join-team";
 import { MemberList } from "@/components/teams/member-list";
@@ -160,6 +161,7 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
           <TeamSummaryCard team={team}>
             <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-5">
               {isCreator ? <LinkButton href={`/teams/${team.id}/edit`}>Edit Team</LinkButton> : null}
+              {isCreator || mine?.status === "active" ? <AddToCalendarLink teamId={team.id} /> : null}
               {team.status !== "closed" ? (
                 <ShareTeamButton
                   path={teamPath}
