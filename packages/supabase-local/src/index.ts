@@ -5,3 +5,4 @@
  */
 export { startStack, type Mode, type Stack, type StackOptions } from "./stack.ts";
 export type { Mail } from "./mailbox.ts";
+export { dumpMigratedSchema } from "./postgres/schema-dump.ts";
