@@ -121,6 +121,13 @@ create table public.blocks (
 ); -- owner postgres
 alter table public.blocks enable row level security;
 
+create table public.calendar_feeds (
+  profile_id uuid not null,
+  token_hash text not null,
+  created_at timestamp with time zone default now() not null
+); -- owner postgres
+alter table public.calendar_feeds enable row level security;
+
 create table public.conversations (
   id uuid default gen_random_uuid() not null,
   participant_one_id uuid,
@@ -352,6 +359,14 @@ alter table public.blocks add constraint blocks_not_self CHECK ((blocker_id <> b
 
 alter table public.blocks add constraint blocks_pkey PRIMARY KEY (blocker_id, blocked_id);
 
+alter table public.calendar_feeds add constraint calendar_feeds_pkey PRIMARY KEY (profile_id);
+
+alter table public.calendar_feeds add constraint calendar_feeds_profile_id_fkey FOREIGN KEY (profile_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+alter table public.calendar_feeds add constraint calendar_feeds_token_hash_format CHECK ((token_hash ~ '^[0-9a-f]{64}$'::text));
+
+alter table public.calendar_feeds add constraint calendar_feeds_token_hash_key UNIQUE (token_hash);
+
 alter table public.conversations add constraint conversations_pair_key UNIQUE (participant_one_id, participant_two_id);
 
 alter table public.conversations add constraint conversations_pair_sorted CHECK ((participant_one_id < participant_two_id));
@@ -565,6 +580,10 @@ CREATE UNIQUE INDEX suspended_accounts_pkey ON private.suspended_accounts USING 
 CREATE INDEX blocks_blocked_idx ON public.blocks USING btree (blocked_id, blocker_id);
 
 CREATE UNIQUE INDEX blocks_pkey ON public.blocks USING btree (blocker_id, blocked_id);
+
+CREATE UNIQUE INDEX calendar_feeds_pkey ON public.calendar_feeds USING btree (profile_id);
+
+CREATE UNIQUE INDEX calendar_feeds_token_hash_key ON public.calendar_feeds USING btree (token_hash);
 
 CREATE INDEX conversations_one_updated_idx ON public.conversations USING btree (participant_one_id, updated_at DESC);
 
@@ -2169,6 +2188,26 @@ begin
 end;
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION public.calendar_feed(p_token_hash text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'teams', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', t.id, 'name', t.name, 'location', t.location,
+               'training_schedule', t.training_schedule, 'role', m.role,
+               'created_at', t.created_at, 'updated_at', t.updated_at)
+             order by t.created_at, t.id)
+      from public.team_members m
+      join public.teams t on t.id = m.team_id
+      where m.profile_id = f.profile_id and m.status = 'active'), '[]'::jsonb))
+  from public.calendar_feeds f
+  where f.token_hash = p_token_hash
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION public.can_message(p_profile_id uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -2176,6 +2215,26 @@ CREATE OR REPLACE FUNCTION public.can_message(p_profile_id uuid)
  SET search_path TO ''
 AS $function$
   select not private.blocked_between((select private.my_profile_id()), p_profile_id)
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION public.create_calendar_feed(p_token_hash text)
+ RETURNS timestamp with time zone
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (private.require_my_profile()).id;
+  made timestamptz;
+begin
+  if p_token_hash is null or p_token_hash !~ '^[0-9a-f]{64}$' then
+    raise exception 'Invalid feed token' using errcode = '22023';
+  end if;
+  insert into public.calendar_feeds (profile_id, token_hash) values (me, p_token_hash)
+  on conflict (profile_id) do update set token_hash = excluded.token_hash, created_at = now()
+  returning created_at into made;
+  return made;
+end;
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION public.create_team(p_name text, p_description text, p_location text, p_max_members integer, p_requirements jsonb, p_training_schedule jsonb)
@@ -2788,6 +2847,17 @@ begin
 end;
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION public.revoke_calendar_feed()
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.calendar_feeds where profile_id = (private.require_my_profile()).id;
+end;
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION public.set_team_urgent_need(p_team_id uuid, p_role text, p_by date)
  RETURNS public.teams
  LANGUAGE plpgsql
@@ -3119,6 +3189,9 @@ CREATE TRIGGER teams_set_updated_at BEFORE UPDATE ON public.teams FOR EACH ROW E
 create policy blocks_select_own on public.blocks as permissive for select to authenticated
   using ((blocker_id = ( SELECT private.my_profile_id() AS my_profile_id)));
 
+create policy calendar_feeds_select_own on public.calendar_feeds as permissive for select to authenticated
+  using ((profile_id = ( SELECT private.my_profile_id() AS my_profile_id)));
+
 create policy conversations_select_participant on public.conversations as permissive for select to authenticated
   using (((( SELECT private.my_profile_id() AS my_profile_id) = participant_one_id) OR (( SELECT private.my_profile_id() AS my_profile_id) = participant_two_id)));
 
@@ -3195,6 +3268,10 @@ create policy app_presence_track_own on realtime.messages as permissive for inse
   with check ((( SELECT private.may_receive_live() AS may_receive_live) AND (extension = 'presence'::text) AND (( SELECT private.topic_id('presence'::text) AS topic_id) = ( SELECT private.my_profile_id() AS my_profile_id))));
 
 -- ── grants ──
+
+grant select on table public.calendar_feeds created_at) -- column to authenticated;
+
+grant select on table public.calendar_feeds profile_id) -- column to authenticated;
 
 grant insert on table public.messages content) -- column to authenticated;
 
@@ -3656,11 +3733,25 @@ grant execute on function public.block_athlete(uuid) to postgres;
 
 grant execute on function public.block_athlete(uuid) to service_role;
 
+grant execute on function public.calendar_feed(text) to anon;
+
+grant execute on function public.calendar_feed(text) to authenticated;
+
+grant execute on function public.calendar_feed(text) to postgres;
+
+grant execute on function public.calendar_feed(text) to service_role;
+
 grant execute on function public.can_message(uuid) to authenticated;
 
 grant execute on function public.can_message(uuid) to postgres;
 
 grant execute on function public.can_message(uuid) to service_role;
+
+grant execute on function public.create_calendar_feed(text) to authenticated;
+
+grant execute on function public.create_calendar_feed(text) to postgres;
+
+grant execute on function public.create_calendar_feed(text) to service_role;
 
 grant execute on function public.create_team(text,text,text,integer,jsonb,jsonb) to authenticated;
 
@@ -3787,6 +3878,12 @@ grant execute on function public.request_to_join_team(uuid,text) to authenticate
 grant execute on function public.request_to_join_team(uuid,text) to postgres;
 
 grant execute on function public.request_to_join_team(uuid,text) to service_role;
+
+grant execute on function public.revoke_calendar_feed() to authenticated;
+
+grant execute on function public.revoke_calendar_feed() to postgres;
+
+grant execute on function public.revoke_calendar_feed() to service_role;
 
 grant execute on function public.set_team_urgent_need(uuid,text,date) to authenticated;
 
@@ -4103,6 +4200,38 @@ grant truncate on table public.blocks to service_role;
 grant update on table public.blocks to postgres;
 
 grant update on table public.blocks to service_role;
+
+grant delete on table public.calendar_feeds to postgres;
+
+grant delete on table public.calendar_feeds to service_role;
+
+grant insert on table public.calendar_feeds to postgres;
+
+grant insert on table public.calendar_feeds to service_role;
+
+grant maintain on table public.calendar_feeds to postgres;
+
+grant maintain on table public.calendar_feeds to service_role;
+
+grant references on table public.calendar_feeds to postgres;
+
+grant references on table public.calendar_feeds to service_role;
+
+grant select on table public.calendar_feeds to postgres;
+
+grant select on table public.calendar_feeds to service_role;
+
+grant trigger on table public.calendar_feeds to postgres;
+
+grant trigger on table public.calendar_feeds to service_role;
+
+grant truncate on table public.calendar_feeds to postgres;
+
+grant truncate on table public.calendar_feeds to service_role;
+
+grant update on table public.calendar_feeds to postgres;
+
+grant update on table public.calendar_feeds to service_role;
 
 grant delete on table public.conversations to postgres;
 
@@ -4521,6 +4650,8 @@ comment on function private.is_safe_text(text,boolean) is 'True when text is NFC
 comment on table private.interest_requests is 'Register-interest submissions waiting for their owner to confirm from the e-mail (48 hours). Service role only.';
 
 comment on table private.notification_outbox is 'Notification e-mails to send: written with their event, sent by private.claim_notifications and the app.';
+
+comment on table public.calendar_feeds is 'Private calendar feed per athlete: the SHA-256 (hex) of its secret token. The owner reads when it was made; the hash itself is read only by public.calendar_feed, which takes the hash of a presented token.';
 
 comment on table public.interest_registrations is 'People to tell when a team needs their leg. Written only by public.register_interest(); read only by service_role.';
 
