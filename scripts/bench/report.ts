@@ -51,7 +51,25 @@ export function text(rows: Row[]): string {
   return [line(heads), ...rows.map((_, r) => line(cols.map((c) => c[r]!)))].join("\n");
 }
 
-/** Writes bench/results/<stamp>.{json,md} and latest.md, and the README's table between its markers. */
+/**
+ * Replaces what lies between `<!-- name:start -->` and `<!-- name:end -->` in `file` with `md`. A file
+ * without both markers is left as it is.
+ */
+export function writeBetweenMarkers(file: string, name: string, md: string) {
+  const doc = readFileSync(file, "utf8");
+  const start = `<!-- ${name}:start -->`;
+  const a = doc.indexOf(start);
+  const b = doc.indexOf(`<!-- ${name}:end -->`);
+  if (a !== -1 && b > a) writeFileSync(file, `${doc.slice(0, a + start.length)}\n${md}${doc.slice(b)}`);
+}
+
+/** The rows that have a target: the README's short table. */
+export const targetRows = (rows: Row[]) => rows.filter((r) => r.target !== "");
+
+/**
+ * Writes bench/results/<stamp>.{json,md}; for a full run also latest.md (the one result file kept in git),
+ * the whole table in docs/performance.md and the rows with a target in the README, between their markers.
+ */
 export function save(rows: Row[], raw: unknown, when: Date, { readme: toReadme = true } = {}) {
   const dir = join("bench", "results");
   mkdirSync(dir, { recursive: true });
@@ -63,15 +81,11 @@ export function save(rows: Row[], raw: unknown, when: Date, { readme: toReadme =
     JSON.stringify({ when, machine: machineLine, rows, raw }, null, 2),
   );
   writeFileSync(join(dir, `${stamp}.md`), md);
-  // latest.md and the README's table are the latest full run; a subset run (--only) is in its own files.
-  if (toReadme) writeFileSync(join(dir, "latest.md"), md);
-  const readme = readFileSync("README.md", "utf8");
-  const start = "<!-- bench:start -->";
-  const end = "<!-- bench:end -->";
-  const a = readme.indexOf(start);
-  const b = readme.indexOf(end);
-  if (toReadme && a !== -1 && b > a) {
-    writeFileSync("README.md", `${readme.slice(0, a + start.length)}\n${md}${readme.slice(b)}`);
+  // A subset run (--only) is in its own files only.
+  if (toReadme) {
+    writeFileSync(join(dir, "latest.md"), md);
+    writeBetweenMarkers(join("docs", "performance.md"), "bench", md);
+    writeBetweenMarkers("README.md", "bench", markdown(targetRows(rows), when, machineLine));
   }
   return { dir, stamp };
 }

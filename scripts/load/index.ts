@@ -3,7 +3,8 @@
  * threads, send a message every 20 s and receive them over Realtime, against a production build on the
  * throwaway local stack (127.0.0.1 only), for a fixed time at each size after 15 s of it not counted; then
  * the same load with faults: Postgres restarted, Auth slow (2 s a call) and down, every Realtime socket
- * dropped. Prints one table, writes bench/results/load-<stamp>.{json,md} and the README's load table.
+ * dropped. Prints one table, writes bench/results/load-<stamp>.{json,md} and the load tables of
+ * docs/performance.md and the README.
  * Targets are printed, never asserted: this is a measurement, not a test.
  *
  *   npm run load                               50, 200 and 500 athletes, 60 s each, then the faults at 200
@@ -17,6 +18,7 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import postgres from "postgres";
 import { dropRealtimeSockets, restartPostgres, setAuthFault } from "@noosa-tri/supabase-local/test-support";
+import { writeBetweenMarkers } from "../bench/report.ts";
 import { freePort } from "../bench/servers.ts";
 import { makeAthletes, signIn, type Athlete } from "./athletes.ts";
 import { actionIds } from "./http.ts";
@@ -410,15 +412,13 @@ function writeReport(phases: Phase[], loadBefore: string, when: Date) {
     JSON.stringify({ when, machine: machine(), loadBefore, phases }, null, 2),
   );
   writeFileSync(join(dir, `load-${stamp}.md`), md);
-  const readme = readFileSync("README.md", "utf8");
-  const start = "<!-- load:start -->";
-  const end = "<!-- load:end -->";
-  // Only the full run (no --users, --seconds or --faults) replaces the README's table.
+  // Only the full run (no --users, --seconds or --faults) is kept in git (latest-load.md) and replaces the
+  // tables: the whole report in docs/performance.md, its first table (one row a run) in the README.
   const full = !["users", "seconds", "faults", "fault-users"].some((name) => arg(name) !== undefined);
-  if (full && readme.includes(start) && readme.includes(end)) {
-    const next =
-      readme.slice(0, readme.indexOf(start) + start.length) + "\n" + md + readme.slice(readme.indexOf(end));
-    writeFileSync("README.md", next);
+  if (full) {
+    writeFileSync(join(dir, "latest-load.md"), md);
+    writeBetweenMarkers(join("docs", "performance.md"), "load", md);
+    writeBetweenMarkers("README.md", "load", md.slice(0, md.indexOf("\nPer page and action") + 1));
   }
   return md;
 }
