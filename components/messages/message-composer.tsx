@@ -1,32 +1,44 @@
 "use client";
 
 import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { sendMessage, sendMessageFromForm } from "@/lib/actions/messages";
+import { sendMessage, sendMessageFromForm, type SendResult } from "@/lib/actions/messages";
+import {
+  sendTeamChatMessage,
+  sendTeamChatMessageFromForm,
+  type TeamChatSendResult,
+} from "@/lib/actions/team-chat";
+import type { TeamChatMessage } from "@/lib/team-chat/types";
 import { useEarlyAction, useHydrated } from "@/lib/forms/use-early-action";
 import { newId } from "@/lib/messages/new-id";
 import type { Message } from "@/lib/messages/types";
 import { charCount, normaliseText } from "@/lib/validation/text";
 import { messageLimits } from "@/lib/validation/message";
 
+type EarlyResult = SendResult | TeamChatSendResult;
+
 /**
  * Text input and send button (spec §5): empty or whitespace-only text cannot be sent, text is trimmed,
  * the input clears on success and keeps its text on failure, with a small retry hint. A retry of the same
  * text reuses its id, so a send that did reach the server is not stored twice. Pressed before the page's
  * scripts have run, Send posts the form (useEarlyAction) with `earlyId`, made by the server for this page,
- * and the page comes back with the message in the thread.
+ * and the page comes back with the message in the thread. The same composer writes to a team's chat when
+ * given `teamId` instead of `conversationId`.
  */
-export function MessageComposer({
-  conversationId,
-  earlyId,
-  onSent,
-}: {
-  conversationId: string;
-  earlyId: string;
-  onSent: (message: Message) => void;
-}) {
+export function MessageComposer(
+  props: { earlyId: string } & (
+    | { conversationId: string; teamId?: undefined; onSent: (message: Message) => void }
+    | { teamId: string; conversationId?: undefined; onSent: (message: TeamChatMessage) => void }
+  ),
+) {
+  const { earlyId } = props;
   const hydrated = useHydrated();
   // Only for a press before the scripts have run (the page comes back with the message); with them, send().
-  const early = useEarlyAction(sendMessageFromForm, () => {}, { ok: false, error: "" });
+  // Either action takes the same form and answers alike; which one is fixed for this composer.
+  const earlyAction = (props.teamId === undefined ? sendMessageFromForm : sendTeamChatMessageFromForm) as (
+    previous: EarlyResult | null,
+    form: FormData,
+  ) => Promise<EarlyResult>;
+  const early = useEarlyAction<EarlyResult>(earlyAction, () => {}, { ok: false, error: "" });
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
   const [hint, setHint] = useState<string | null>(null);
@@ -39,14 +51,27 @@ export function MessageComposer({
     if (!content || sending || tooLong) return;
     if (pending.current?.content !== content) pending.current = { id: newId(), content };
     setSending(true);
-    const result = await sendMessage({ id: pending.current.id, conversationId, content }).catch(() => null);
+    const id = pending.current.id;
+    const result =
+      props.teamId === undefined
+        ? await sendMessage({ id, conversationId: props.conversationId, content })
+            .then((r) => {
+              if (r.ok) props.onSent(r.message);
+              return r;
+            })
+            .catch(() => null)
+        : await sendTeamChatMessage({ id, teamId: props.teamId, content })
+            .then((r) => {
+              if (r.ok) props.onSent(r.message);
+              return r;
+            })
+            .catch(() => null);
     setSending(false);
     if (result?.ok) {
       pending.current = null;
       setHint(null);
       // Clear what was sent, but keep anything typed while it was on its way.
       setText((current) => (normaliseText(current) === result.message.content ? "" : current));
-      onSent(result.message);
       return;
     }
     // Spec §8: the failure is only logged and the text stays; the hint says it can be sent again, or, over
@@ -67,7 +92,11 @@ export function MessageComposer({
 
   return (
     <form action={early.form.action} onSubmit={send} className="border-t border-slate-200 p-3">
-      <input type="hidden" name="conversationId" value={conversationId} />
+      {props.teamId === undefined ? (
+        <input type="hidden" name="conversationId" value={props.conversationId} />
+      ) : (
+        <input type="hidden" name="teamId" value={props.teamId} />
+      )}
       <input type="hidden" name="id" value={earlyId} />
       <div className="flex items-end gap-2">
         <label htmlFor="message-input" className="sr-only">

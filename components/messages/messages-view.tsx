@@ -68,6 +68,7 @@ export function MessagesView({
     const refetchAll = () => fetchConversations().then(setConversations, () => {});
     const off = onInboxEvent((event) => {
       if (event.kind === "reconnected") return void refetchAll();
+      if (event.kind === "team_message") return;
       if (event.kind === "update") {
         if (event.message.read && event.message.sender_id !== me)
           setConversations((list) =>

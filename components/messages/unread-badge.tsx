@@ -2,7 +2,8 @@
 
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { isOpenConversation, onInboxEvent, startInbox, stopInbox } from "@/lib/messages/inbox";
+import { isOpenConversation, isOpenTeamChat, onInboxEvent, startInbox, stopInbox } from "@/lib/messages/inbox";
+import { teamChatPath } from "@/lib/team-chat/paths";
 import { useInbox } from "@/lib/messages/use-inbox";
 import { toastInfo } from "@/lib/toast";
 
@@ -27,6 +28,13 @@ export default function UnreadBadge() {
   useEffect(() => {
     if (!profileId) return;
     return onInboxEvent((event) => {
+      if (event.kind === "team_message") {
+        if (event.message.sender_id === profileId || pathname === "/messages") return;
+        if (isOpenTeamChat(event.message.team_id)) return;
+        toastInfo(`New in your team chat: ${preview(event.message.content)}`);
+        router.prefetch(teamChatPath(event.message.team_id));
+        return;
+      }
       if (event.kind !== "message" || event.message.sender_id === profileId) return;
       if (pathname === "/messages" || isOpenConversation(event.message.conversation_id)) return;
       toastInfo(`New message: ${preview(event.message.content)}`);

@@ -19,6 +19,7 @@ import {
   markConversationRead,
   rateLimitMessage,
 } from "@/lib/data/messages";
+import { myTeamChatIds } from "@/lib/data/team-chat";
 import type { ConversationSummary, Message } from "@/lib/messages/types";
 import { isSuspendedError, suspendedMessage } from "@/lib/moderation/suspension";
 import { messageErrors as E, sendMessageSchema, uuidSchema } from "@/lib/validation/message";
@@ -146,13 +147,18 @@ export async function fetchConversations(only?: unknown): Promise<ConversationSu
   });
 }
 
-/** What the top bar needs to go live: the athlete's profile id (null without one) and the unread count. */
-export async function fetchInboxState(): Promise<{ profileId: string | null; unread: number }> {
+/**
+ * What the top bar needs to go live: the athlete's profile id (null without one), the unread count and the
+ * teams whose chats they are in.
+ */
+export async function fetchInboxState(): Promise<{ profileId: string | null; unread: number; teamIds: string[] }> {
   const claims = await getClaims();
-  if (!claims) return { profileId: null, unread: 0 };
+  if (!claims) return { profileId: null, unread: 0, teamIds: [] };
   return withRls(claims, async (tx) => {
     const profileId = await myProfileId(tx);
-    return { profileId, unread: profileId ? await unreadMessageCount(tx) : 0 };
+    if (!profileId) return { profileId, unread: 0, teamIds: [] };
+    const [unread, teamIds] = await Promise.all([unreadMessageCount(tx), myTeamChatIds(tx)]);
+    return { profileId, unread, teamIds };
   });
 }
 

@@ -9,3 +9,6 @@ export const inboxFilters = (profileId: string): string[] => [
   `recipient_id=eq.${profileId}`,
   `sender_id=eq.${profileId}`,
 ];
+
+/** Realtime's `in` filter takes at most 100 values; an athlete is in a handful of teams. */
+export const teamChatFilter = (teamIds: string[]) => `team_id=in.(${teamIds.slice(0, 100).join(",")})`;

@@ -1,11 +1,12 @@
 import type { RealtimeChannel } from "@supabase/supabase-js";
 import { fetchInboxState } from "@/lib/actions/messages";
 import { createClient } from "@/lib/supabase/client";
-import { inboxFilters } from "./inbox-filters";
+import { inboxFilters, teamChatFilter } from "./inbox-filters";
 import { latestOnly } from "./latest-count";
 import { startPresence, stopPresence } from "./presence";
 import { realtimeClient } from "./realtime-client";
 import type { Message } from "./types";
+import type { TeamChatMessage } from "@/lib/team-chat/types";
 import { publishUnread } from "./unread-store";
 
 /**
@@ -14,7 +15,10 @@ import { publishUnread } from "./unread-store";
  * their own presence ("Online now", presence.ts). Only signed-in pages load this module.
  */
 export type InboxEvent =
-  { kind: "message"; message: Message } | { kind: "update"; message: Message } | { kind: "reconnected" };
+  | { kind: "message"; message: Message }
+  | { kind: "update"; message: Message }
+  | { kind: "team_message"; message: TeamChatMessage }
+  | { kind: "reconnected" };
 
 type Snapshot = { profileId: string | null; unread: number; live: boolean };
 
@@ -30,6 +34,8 @@ let generation = 0;
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
 /** The conversation open on screen, whose messages are read as they arrive (no unread, no toast). */
 let openConversation: string | null = null;
+/** The team chat open on screen, read as its messages arrive. */
+let openTeamChat: string | null = null;
 
 function set(patch: Partial<Snapshot>) {
   snapshot = { ...snapshot, ...patch };
@@ -56,6 +62,10 @@ export function setOpenConversation(id: string | null) {
   openConversation = id;
 }
 export const isOpenConversation = (id: string) => openConversation === id && !document.hidden;
+export function setOpenTeamChat(id: string | null) {
+  openTeamChat = id;
+}
+export const isOpenTeamChat = (id: string) => openTeamChat === id && !document.hidden;
 
 /** Applies a count only if no later-issued read answered first (latest-count.ts explains the window). */
 const readCount = latestOnly<{ unread: number; generation: number }>(({ unread, generation: g }) => {
@@ -94,9 +104,11 @@ export function startInbox(): Promise<void> {
   starting ??= (async () => {
     if (stopping) await stopping;
     let profileId: string | null = null;
+    let teamIds: string[] = [];
     await readCount(async () => {
       const state = await fetchInboxState();
       profileId = state.profileId;
+      teamIds = state.teamIds;
       return { unread: state.unread, generation: mine };
     });
     if (mine !== generation) return;
@@ -127,6 +139,18 @@ export function startInbox(): Promise<void> {
         .on("postgres_changes", { event: "UPDATE", schema: "public", table: "messages", filter }, (payload) =>
           onUpdate(payload.new as Message),
         );
+    }
+    // The team chats the athlete is in (as the page loaded): one filter for all of them.
+    if (teamIds.length) {
+      messages.on(
+        "postgres_changes",
+        { event: "INSERT", schema: "public", table: "team_chat_messages", filter: teamChatFilter(teamIds) },
+        (payload) => {
+          const message = payload.new as TeamChatMessage;
+          emit({ kind: "team_message", message });
+          if (message.sender_id !== me && !isOpenTeamChat(message.team_id)) refreshUnread();
+        },
+      );
     }
     messages
       // Hosted Realtime answers the join first and starts the change feed a moment later, saying so with

@@ -90,6 +90,22 @@ describe("renderNotification", () => {
     expect(mail.text).toContain("/messages?c=c0000000-0000-4000-8000-000000000001");
   });
 
+  it("a team chat's e-mail names the team and the sender, links to the chat, and unsubscribes from messages", async () => {
+    const data = { team_id: "t9", team_name: "Hammers", sender_name: "Jack", excerpt: "Racking at 6", truncated: false };
+    const one = await renderNotification({ ...base, kind: "team_chat", data: { ...data, count: 1 } }, key);
+    expect(one.subject).toBe("Jack wrote in Hammers's chat");
+    expect(one.text).toContain("Racking at 6");
+    expect(one.text).toContain("/messages?team=t9");
+    const many = await renderNotification({ ...base, kind: "team_chat", data: { ...data, count: 4 } }, key);
+    expect(many.subject).toBe("4 new messages in Hammers's chat");
+    const messageMail = await renderNotification(
+      { ...base, kind: "message", data: { conversation_id: "c1", sender_name: "Jack", count: 1, excerpt: "Hi", truncated: false } },
+      key,
+    );
+    // One switch for both kinds of message: the same unsubscribe link.
+    expect(one.headers["List-Unsubscribe"]).toBe(messageMail.headers["List-Unsubscribe"]);
+  });
+
   it("one message, a decision and an urgent alert read right", async () => {
     const one = await renderNotification(
       {

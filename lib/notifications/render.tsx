@@ -26,6 +26,7 @@ export function unsubscribeUrl(profileId: string, kind: NotificationKind, key?: 
 function settingKind(kind: Exclude<ClaimedNotification["kind"], "interest_confirm">): NotificationKind {
   if (kind === "team_closed") return "decision";
   if (kind === "invitation") return "join_request";
+  if (kind === "team_chat") return "message";
   return kind;
 }
 

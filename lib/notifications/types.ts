@@ -26,6 +26,17 @@ export type MessageData = {
   excerpt: string;
   truncated: boolean;
 };
+/** A team chat's unread messages (20261128000100_team_chat.sql): to each other member, as for a 1:1 message. */
+export type TeamChatData = {
+  team_id: string;
+  team_name: string;
+  /** The sender of the newest unread message. */
+  sender_name: string;
+  count: number;
+  /** The newest unread message, its first 140 characters at most. */
+  excerpt: string;
+  truncated: boolean;
+};
 export type UrgentAlertData = {
   team_id: string;
   team_name: string;
@@ -77,6 +88,7 @@ export type ClaimedNotification =
   | Claim<"join_request", JoinRequestData>
   | Claim<"decision", DecisionData>
   | Claim<"message", MessageData>
+  | Claim<"team_chat", TeamChatData>
   | Claim<"urgent_alert", UrgentAlertData>
   | Claim<"invitation", InvitationData>
   | Claim<"team_closed", TeamClosedData>

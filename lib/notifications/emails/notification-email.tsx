@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { experienceLabels, specialtyLabels } from "@/lib/labels";
 import { absoluteUrl } from "@/lib/site";
 import { invitationPath, requestPath } from "@/lib/teams/decision-paths";
+import { teamChatPath } from "@/lib/team-chat/paths";
 import type { ClaimedNotification } from "../types";
 import { textStyle, type EmailFrame } from "./email-layout";
 
@@ -157,6 +158,35 @@ export function notificationContent(
           <>
             {hi}
             <Text style={textStyle}>{d.count === 1 ? "Their message:" : "Their latest message:"}</Text>
+            <Section style={{ borderLeft: "4px solid #bae6fd", margin: "0 0 16px", paddingLeft: "12px" }}>
+              <Text style={{ ...textStyle, margin: 0, whiteSpace: "pre-line" }}>{excerpt}</Text>
+            </Section>
+          </>
+        ),
+      };
+    }
+    case "team_chat": {
+      const d = n.data;
+      const subject =
+        d.count === 1
+          ? `${d.sender_name} wrote in ${d.team_name}'s chat`
+          : `${d.count} new messages in ${d.team_name}'s chat`;
+      const excerpt = d.truncated ? `${d.excerpt}…` : d.excerpt;
+      return {
+        subject,
+        frame: frame(common, {
+          preview: excerpt,
+          heading: subject,
+          action: { label: "Open the team chat", href: absoluteUrl(teamChatPath(d.team_id)) },
+          reason: "a message in your team's chat was still unread after 5 minutes and you have message e-mails on",
+          unsubscribeLabel: "Stop message e-mails",
+        }),
+        body: (
+          <>
+            {hi}
+            <Text style={textStyle}>
+              {d.count === 1 ? `${d.sender_name} wrote:` : `The latest, from ${d.sender_name}:`}
+            </Text>
             <Section style={{ borderLeft: "4px solid #bae6fd", margin: "0 0 16px", paddingLeft: "12px" }}>
               <Text style={{ ...textStyle, margin: 0, whiteSpace: "pre-line" }}>{excerpt}</Text>
             </Section>

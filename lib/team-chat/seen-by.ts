@@ -1,0 +1,20 @@
+import { timeKey } from "@/lib/messages/order";
+import type { TeamChatMember, TeamChatMessage } from "./types";
+
+/**
+ * How many of the other members have read up to `message` (the "Seen by 2" under one's latest message).
+ * Compared with Postgres' microseconds, as the chat is ordered.
+ */
+export function seenByCount(message: TeamChatMessage, members: TeamChatMember[]): number {
+  const at = timeKey(message.created_at);
+  return members.filter(
+    (m) => m.profile_id !== message.sender_id && m.last_read_at !== null && timeKey(m.last_read_at) >= at,
+  ).length;
+}
+
+/** "Sent" until someone has read it, then "Seen by N" (and "Seen by everyone" once all the others have). */
+export function seenByText(seen: number, others: number): string {
+  if (seen === 0) return "Sent";
+  if (others > 1 && seen >= others) return "Seen by everyone";
+  return `Seen by ${seen}`;
+}
