@@ -25,6 +25,10 @@ create schema private; -- owner postgres
 
 alter publication supabase_realtime add table public.messages;
 
+alter publication supabase_realtime add table public.team_chat_messages;
+
+alter publication supabase_realtime add table public.team_chat_reads;
+
 -- ── tables ──
 
 create table private.auth_attempts (
@@ -45,13 +49,14 @@ create table private.conversation_starts (
 
 create table private.hidden_messages (
   id uuid not null,
-  conversation_id uuid not null,
+  conversation_id uuid,
   sender_id uuid not null,
   content text not null,
   created_at timestamp with time zone not null,
   hidden_by uuid,
   hidden_at timestamp with time zone default now() not null,
-  report_id uuid
+  report_id uuid,
+  team_id uuid
 ); -- owner postgres
 
 create table private.hidden_profiles (
@@ -230,6 +235,22 @@ create table public.reports (
 ); -- owner postgres
 alter table public.reports enable row level security;
 
+create table public.team_chat_messages (
+  id uuid default gen_random_uuid() not null,
+  team_id uuid not null,
+  sender_id uuid not null,
+  content text not null,
+  created_at timestamp with time zone default clock_timestamp() not null
+); -- owner postgres
+alter table public.team_chat_messages enable row level security;
+
+create table public.team_chat_reads (
+  team_id uuid not null,
+  profile_id uuid not null,
+  last_read_at timestamp with time zone default clock_timestamp() not null
+); -- owner postgres
+alter table public.team_chat_reads enable row level security;
+
 create table public.team_invitations (
   id uuid default gen_random_uuid() not null,
   team_id uuid not null,
@@ -295,9 +316,13 @@ alter table private.hidden_messages add constraint hidden_messages_conversation_
 
 alter table private.hidden_messages add constraint hidden_messages_hidden_by_fkey FOREIGN KEY (hidden_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 
+alter table private.hidden_messages add constraint hidden_messages_one_chat CHECK (((conversation_id IS NULL) <> (team_id IS NULL)));
+
 alter table private.hidden_messages add constraint hidden_messages_pkey PRIMARY KEY (id);
 
 alter table private.hidden_messages add constraint hidden_messages_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+alter table private.hidden_messages add constraint hidden_messages_team_id_fkey FOREIGN KEY (team_id) REFERENCES public.teams(id) ON DELETE CASCADE;
 
 alter table private.hidden_profiles add constraint hidden_profiles_hidden_by_fkey FOREIGN KEY (hidden_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 
@@ -331,7 +356,7 @@ alter table private.notification_outbox add constraint notification_outbox_inter
 
 alter table private.notification_outbox add constraint notification_outbox_invitation_id_fkey FOREIGN KEY (invitation_id) REFERENCES public.team_invitations(id) ON DELETE CASCADE;
 
-alter table private.notification_outbox add constraint notification_outbox_kind_enum CHECK ((kind = ANY (ARRAY['join_request'::text, 'decision'::text, 'message'::text, 'urgent_alert'::text, 'team_closed'::text, 'interest_confirm'::text, 'invitation'::text])));
+alter table private.notification_outbox add constraint notification_outbox_kind_enum CHECK ((kind = ANY (ARRAY['join_request'::text, 'decision'::text, 'message'::text, 'urgent_alert'::text, 'team_closed'::text, 'interest_confirm'::text, 'invitation'::text, 'team_chat'::text])));
 
 alter table private.notification_outbox add constraint notification_outbox_member_id_fkey FOREIGN KEY (member_id) REFERENCES public.team_members(id) ON DELETE CASCADE;
 
@@ -473,6 +498,20 @@ alter table public.reports add constraint reports_resolved_pair CHECK ((((status
 
 alter table public.reports add constraint reports_status_enum CHECK ((status = ANY (ARRAY['open'::text, 'actioned'::text, 'dismissed'::text])));
 
+alter table public.team_chat_messages add constraint team_chat_messages_content_text CHECK ((((char_length(content) >= 1) AND (char_length(content) <= 2000)) AND private.is_safe_text(content, true)));
+
+alter table public.team_chat_messages add constraint team_chat_messages_pkey PRIMARY KEY (id);
+
+alter table public.team_chat_messages add constraint team_chat_messages_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+alter table public.team_chat_messages add constraint team_chat_messages_team_id_fkey FOREIGN KEY (team_id) REFERENCES public.teams(id) ON DELETE CASCADE;
+
+alter table public.team_chat_reads add constraint team_chat_reads_pkey PRIMARY KEY (team_id, profile_id);
+
+alter table public.team_chat_reads add constraint team_chat_reads_profile_id_fkey FOREIGN KEY (profile_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+alter table public.team_chat_reads add constraint team_chat_reads_team_id_fkey FOREIGN KEY (team_id) REFERENCES public.teams(id) ON DELETE CASCADE;
+
 alter table public.team_invitations add constraint team_invitations_answered CHECK (((status = 'pending'::text) = (answered_at IS NULL)));
 
 alter table public.team_invitations add constraint team_invitations_once UNIQUE (team_id, profile_id);
@@ -571,7 +610,11 @@ CREATE INDEX notification_outbox_message_sent_idx ON private.notification_outbox
 
 CREATE UNIQUE INDEX notification_outbox_one_live_message ON private.notification_outbox USING btree (conversation_id, recipient_id) WHERE ((kind = 'message'::text) AND (status = ANY (ARRAY['pending'::text, 'sending'::text])));
 
+CREATE UNIQUE INDEX notification_outbox_one_live_team_chat ON private.notification_outbox USING btree (team_id, recipient_id) WHERE ((kind = 'team_chat'::text) AND (status = ANY (ARRAY['pending'::text, 'sending'::text])));
+
 CREATE UNIQUE INDEX notification_outbox_pkey ON private.notification_outbox USING btree (id);
+
+CREATE INDEX notification_outbox_team_chat_sent_idx ON private.notification_outbox USING btree (team_id, recipient_id, claimed_at DESC) WHERE ((kind = 'team_chat'::text) AND (status = ANY (ARRAY['sending'::text, 'sent'::text])));
 
 CREATE INDEX notification_outbox_xid_idx ON private.notification_outbox USING btree (created_xid);
 
@@ -642,6 +685,16 @@ CREATE UNIQUE INDEX reports_pkey ON public.reports USING btree (id);
 CREATE INDEX reports_reported_profile_idx ON public.reports USING btree (reported_profile_id) WHERE (status = 'open'::text);
 
 CREATE INDEX reports_reporter_created_idx ON public.reports USING btree (reporter_id, created_at DESC);
+
+CREATE UNIQUE INDEX team_chat_messages_pkey ON public.team_chat_messages USING btree (id);
+
+CREATE INDEX team_chat_messages_sender_created_idx ON public.team_chat_messages USING btree (sender_id, created_at DESC);
+
+CREATE INDEX team_chat_messages_thread_idx ON public.team_chat_messages USING btree (team_id, created_at, id);
+
+CREATE UNIQUE INDEX team_chat_reads_pkey ON public.team_chat_reads USING btree (team_id, profile_id);
+
+CREATE INDEX team_chat_reads_profile_idx ON public.team_chat_reads USING btree (profile_id);
 
 CREATE UNIQUE INDEX team_invitations_once ON public.team_invitations USING btree (team_id, profile_id);
 
@@ -1063,22 +1116,31 @@ begin
   if (select auth.uid()) is null then
     return new;
   end if;
-  -- One sender's sends, one at a time (released at commit): a burst in parallel transactions cannot all
-  -- count the same few earlier rows. Read committed: the counts below see what the previous holder wrote.
   perform pg_advisory_xact_lock(hashtextextended('message-rate:' || new.sender_id::text, 0));
   -- A retry of a send already stored (same browser-chosen id) writes nothing, so it is not refused either.
-  if exists (select 1 from public.messages m where m.id = new.id) then
+  if exists (select 1 from public.messages m where m.id = new.id)
+     or exists (select 1 from public.team_chat_messages m where m.id = new.id) then
     return new;
   end if;
-  select m.created_at + interval '10 seconds' - clock_timestamp() into wait
-  from public.messages m
-  where m.sender_id = new.sender_id and m.created_at > clock_timestamp() - interval '10 seconds'
-  order by m.created_at desc offset 4 limit 1;
+  select s.created_at + interval '10 seconds' - clock_timestamp() into wait
+  from (
+    (select m.created_at from public.messages m
+     where m.sender_id = new.sender_id and m.created_at > clock_timestamp() - interval '10 seconds')
+    union all
+    (select m.created_at from public.team_chat_messages m
+     where m.sender_id = new.sender_id and m.created_at > clock_timestamp() - interval '10 seconds')
+  ) s
+  order by s.created_at desc offset 4 limit 1;
   if wait is null then
-    select m.created_at + interval '1 hour' - clock_timestamp() into wait
-    from public.messages m
-    where m.sender_id = new.sender_id and m.created_at > clock_timestamp() - interval '1 hour'
-    order by m.created_at desc offset 59 limit 1;
+    select s.created_at + interval '1 hour' - clock_timestamp() into wait
+    from (
+      (select m.created_at from public.messages m
+       where m.sender_id = new.sender_id and m.created_at > clock_timestamp() - interval '1 hour')
+      union all
+      (select m.created_at from public.team_chat_messages m
+       where m.sender_id = new.sender_id and m.created_at > clock_timestamp() - interval '1 hour')
+    ) s
+    order by s.created_at desc offset 59 limit 1;
   end if;
   if wait is not null then
     perform private.too_fast(ceil(extract(epoch from wait))::int, 'MESSAGE_RATE');
@@ -1215,6 +1277,16 @@ begin
       and m.created_at > r.claimed_at
     order by m.created_at limit 1
     on conflict do nothing;
+  elsif r.kind = 'team_chat' then
+    insert into private.notification_outbox (kind, dedupe_key, recipient_id, team_id, due_at)
+    select 'team_chat', 'team_chat:' || m.id || ':' || r.recipient_id, r.recipient_id, r.team_id,
+           greatest(m.created_at + interval '5 minutes', r.claimed_at + interval '30 minutes')
+    from public.team_chat_messages m
+    left join public.team_chat_reads x on x.team_id = m.team_id and x.profile_id = r.recipient_id
+    where m.team_id = r.team_id and m.sender_id <> r.recipient_id and m.created_at > r.claimed_at
+      and m.created_at > coalesce(x.last_read_at, '-infinity'::timestamptz)
+    order by m.created_at limit 1
+    on conflict do nothing;
   end if;
   return true;
 end;
@@ -1337,6 +1409,16 @@ AS $function$
   select p.id from public.profiles p where p.auth_id = (select auth.uid())
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION private.my_team_chat_ids()
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select m.team_id from public.team_members m
+  where m.profile_id = (select private.my_profile_id()) and m.status = 'active'
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION private.my_team_ids()
  RETURNS SETOF uuid
  LANGUAGE sql
@@ -1369,7 +1451,9 @@ declare
   last_claim timestamptz;
   later timestamptz;
 begin
-  if r.kind = 'interest_confirm' then
+  if r.kind = 'team_chat' then
+    return coalesce(private.team_chat_notification_content(r, p_now), jsonb_build_object('skip', 'event no longer exists'));
+  elsif r.kind = 'interest_confirm' then
     select case when q.confirmed_at is not null then jsonb_build_object('skip', 'already confirmed')
            when q.expires_at <= p_now then jsonb_build_object('skip', 'request expired')
            else jsonb_build_object('data', jsonb_build_object(
@@ -1634,6 +1718,24 @@ begin
   -- for this message (and queues the follow-up) or has already finished (and this inserts a new row).
   on conflict (conversation_id, recipient_id) where kind = 'message' and status in ('pending', 'sending')
   do update set message_id = private.notification_outbox.message_id;
+  return null;
+end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.queue_team_chat_notification()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into private.notification_outbox (kind, dedupe_key, recipient_id, team_id, due_at)
+  select 'team_chat', 'team_chat:' || new.id || ':' || m.profile_id, m.profile_id, new.team_id,
+         new.created_at + interval '5 minutes'
+  from public.team_members m
+  where m.team_id = new.team_id and m.status = 'active' and m.profile_id <> new.sender_id
+  on conflict (team_id, recipient_id) where kind = 'team_chat' and status in ('pending', 'sending')
+  do update set team_id = excluded.team_id;
   return null;
 end;
 $function$; -- owner postgres
@@ -1966,6 +2068,107 @@ AS $function$
   select count(*)::int from public.team_members m where m.team_id = team and m.status = 'active'
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION private.team_chat_check_id()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select 1 from private.hidden_messages h where h.id = new.id) then
+    return null;
+  end if;
+  if exists (select 1 from public.messages m where m.id = new.id) then
+    raise exception 'This message id is already used' using errcode = '23505';
+  end if;
+  return new;
+end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.team_chat_follow_membership()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op <> 'DELETE' and new.status = 'active' and (tg_op = 'INSERT' or old.status <> 'active') then
+    insert into public.team_chat_reads (team_id, profile_id) values (new.team_id, new.profile_id)
+    on conflict (team_id, profile_id) do update set last_read_at = excluded.last_read_at;
+  elsif (tg_op = 'DELETE' and old.status = 'active')
+     or (tg_op = 'UPDATE' and old.status = 'active' and new.status <> 'active') then
+    delete from public.team_chat_reads r where r.team_id = old.team_id and r.profile_id = old.profile_id;
+    delete from private.notification_outbox o
+    where o.kind = 'team_chat' and o.team_id = old.team_id and o.recipient_id = old.profile_id
+      and o.status = 'pending';
+  end if;
+  return null;
+end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.team_chat_notification_content(r private.notification_outbox, p_now timestamp with time zone)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  result jsonb;
+  read_at timestamptz;
+  first_unread timestamptz;
+  unread int;
+  last_claim timestamptz;
+  later timestamptz;
+begin
+  if not exists (
+    select 1 from public.team_members m
+    where m.team_id = r.team_id and m.profile_id = r.recipient_id and m.status = 'active'
+  ) then
+    return jsonb_build_object('skip', 'no longer a member');
+  end if;
+  select x.last_read_at into read_at from public.team_chat_reads x
+  where x.team_id = r.team_id and x.profile_id = r.recipient_id;
+  select min(m.created_at), count(*)::int into first_unread, unread
+  from public.team_chat_messages m
+  where m.team_id = r.team_id and m.sender_id <> r.recipient_id
+    and m.created_at > coalesce(read_at, '-infinity'::timestamptz);
+  if unread = 0 then
+    return jsonb_build_object('skip', 'read in time');
+  end if;
+  select max(o.claimed_at) into last_claim from private.notification_outbox o
+  where o.team_id = r.team_id and o.recipient_id = r.recipient_id and o.kind = 'team_chat'
+    and o.status in ('sending', 'sent') and o.id <> r.id;
+  later := greatest(first_unread + interval '5 minutes', last_claim + interval '30 minutes');
+  if later > p_now then
+    return jsonb_build_object('later', later);
+  end if;
+  select jsonb_build_object('data', jsonb_build_object(
+    'team_id', t.id, 'team_name', t.name, 'sender_name', s.full_name, 'count', unread,
+    'excerpt', left(last.content, 140), 'truncated', char_length(last.content) > 140))
+  into result
+  from (select m.content, m.sender_id from public.team_chat_messages m
+        where m.team_id = r.team_id and m.sender_id <> r.recipient_id
+          and m.created_at > coalesce(read_at, '-infinity'::timestamptz)
+        order by m.created_at desc, m.id desc limit 1) last
+  join public.profiles s on s.id = last.sender_id
+  join public.teams t on t.id = r.team_id;
+  return result;
+end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.team_chat_sender_read()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.team_chat_reads r set last_read_at = new.created_at
+  where r.team_id = new.team_id and r.profile_id = new.sender_id and r.last_read_at < new.created_at;
+  return null;
+end;
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION private.team_missing_roles(t public.teams)
  RETURNS text[]
  LANGUAGE sql
@@ -2072,6 +2275,8 @@ AS $function$
     -- A team you were in or asked to join was closed: news about your requests, switched with decisions.
     when 'team_closed' then coalesce(s.decisions, true)
     when 'message' then coalesce(s.messages, true)
+    -- A message in your team's chat is a new message like any other.
+    when 'team_chat' then coalesce(s.messages, true)
     when 'urgent_alert' then coalesce(s.urgent_alerts, false)
     else false
   end
@@ -2570,6 +2775,53 @@ AS $function$
   order by c.updated_at desc, c.id
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION public.list_my_team_chats()
+ RETURNS TABLE(team_id uuid, team_name text, member_count integer, last_content text, last_created_at timestamp with time zone, last_sender_id uuid, last_sender_name text, unread_count integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with me as materialized (select private.my_profile_id() as id)
+  select t.id, t.name,
+         (select count(*)::int from public.team_members a where a.team_id = t.id and a.status = 'active'),
+         last.content, last.created_at, last.sender_id, sp.full_name,
+         (select count(*)::int from public.team_chat_messages x
+          where x.team_id = t.id and x.sender_id <> me.id
+            and x.created_at > coalesce(r.last_read_at, '-infinity'::timestamptz))
+  from me
+  join public.team_members m on m.profile_id = me.id and m.status = 'active'
+  join public.teams t on t.id = m.team_id
+  left join public.team_chat_reads r on r.team_id = t.id and r.profile_id = me.id
+  left join lateral (
+    select x.content, x.created_at, x.sender_id from public.team_chat_messages x
+    where x.team_id = t.id order by x.created_at desc, x.id desc limit 1
+  ) last on true
+  left join public.profiles sp on sp.id = last.sender_id
+  order by coalesce(last.created_at, t.created_at) desc, t.id
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION public.mark_team_chat_read(p_team_id uuid, p_until timestamp with time zone DEFAULT NULL::timestamp with time zone)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := private.my_profile_id();
+  upto timestamptz := least(coalesce(p_until, clock_timestamp()), clock_timestamp());
+begin
+  if me is null or not exists (
+    select 1 from public.team_members m where m.team_id = p_team_id and m.profile_id = me and m.status = 'active'
+  ) then
+    return false;
+  end if;
+  insert into public.team_chat_reads (team_id, profile_id, last_read_at) values (p_team_id, me, upto)
+  on conflict (team_id, profile_id) do update set last_read_at = excluded.last_read_at
+  where public.team_chat_reads.last_read_at < excluded.last_read_at;
+  return true;
+end;
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION public.mark_urgent_again(p_team_id uuid)
  RETURNS public.teams
  LANGUAGE plpgsql
@@ -2617,6 +2869,10 @@ begin
   with gone as (delete from public.messages m where m.id = r.target_id returning m.*)
   insert into private.hidden_messages (id, conversation_id, sender_id, content, created_at, hidden_by, report_id)
   select g.id, g.conversation_id, g.sender_id, g.content, g.created_at, (select auth.uid()), r.id from gone g
+  on conflict (id) do nothing;
+  with gone as (delete from public.team_chat_messages m where m.id = r.target_id returning m.*)
+  insert into private.hidden_messages (id, team_id, sender_id, content, created_at, hidden_by, report_id)
+  select g.id, g.team_id, g.sender_id, g.content, g.created_at, (select auth.uid()), r.id from gone g
   on conflict (id) do nothing;
   return private.finish_moderation(r, 'hide_message');
 end;
@@ -2759,6 +3015,10 @@ begin
   if p_kind = 'message' then
     select m.sender_id, m.content into reported, snapshot from public.messages m
     where m.id = p_target and m.conversation_id in (select private.my_conversation_ids());
+    if reported is null then
+      select m.sender_id, m.content into reported, snapshot from public.team_chat_messages m
+      where m.id = p_target and m.team_id in (select private.my_team_chat_ids());
+    end if;
   elsif p_kind = 'profile' then
     select p.id into reported from public.profiles p
     where p.id = p_target
@@ -2772,7 +3032,6 @@ begin
   if reported is not distinct from my_profile then
     raise exception 'You can''t report yourself' using errcode = '22023', detail = 'REPORT_SELF';
   end if;
-  -- One reporter's reports one at a time, so parallel reports cannot all pass the checks below.
   perform pg_advisory_xact_lock(hashtextextended('report:' || me::text, 0));
   if exists (
     select 1 from public.reports r
@@ -2908,6 +3167,21 @@ begin
   end if;
   return private.ensure_conversation(me, other_profile);
 end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION public.team_chat_members(p_team_id uuid)
+ RETURNS TABLE(profile_id uuid, username text, full_name text, avatar_url text, last_read_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p.id, p.username, p.full_name, p.avatar_url, r.last_read_at
+  from public.team_members m
+  join public.profiles p on p.id = m.profile_id
+  left join public.team_chat_reads r on r.team_id = m.team_id and r.profile_id = m.profile_id
+  where m.team_id = p_team_id and m.status = 'active'
+    and p_team_id in (select private.my_team_chat_ids())
+  order by m.joined_at, p.id
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION public.team_fit_candidates(p_team_id uuid)
@@ -3082,10 +3356,20 @@ CREATE OR REPLACE FUNCTION public.unread_message_count()
  SET search_path TO ''
 AS $function$
   with me as materialized (select private.my_profile_id() as id)
-  select coalesce(count(*), 0)::int
-  from me
-  join public.conversations c on me.id in (c.participant_one_id, c.participant_two_id)
-  join public.messages m on m.conversation_id = c.id and not m.read and m.sender_id <> me.id
+  select (
+    select coalesce(count(*), 0)::int
+    from me
+    join public.conversations c on me.id in (c.participant_one_id, c.participant_two_id)
+    join public.messages m on m.conversation_id = c.id and not m.read and m.sender_id <> me.id
+  ) + (
+    select coalesce(count(*), 0)::int
+    from me
+    join public.team_members tm on tm.profile_id = me.id and tm.status = 'active'
+    left join public.team_chat_reads r on r.team_id = tm.team_id and r.profile_id = me.id
+    join public.team_chat_messages x
+      on x.team_id = tm.team_id and x.sender_id <> me.id
+     and x.created_at > coalesce(r.last_read_at, '-infinity'::timestamptz)
+  )
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION public.update_team(p_team_id uuid, p_name text, p_description text, p_location text, p_max_members integer, p_requirements jsonb, p_training_schedule jsonb, p_status text)
@@ -3164,6 +3448,18 @@ CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.prof
 
 CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.reports FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_suspended_writer();
 
+CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.team_chat_messages FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_suspended_writer();
+
+CREATE TRIGGER team_chat_messages_check_id BEFORE INSERT ON public.team_chat_messages FOR EACH ROW EXECUTE FUNCTION private.team_chat_check_id();
+
+CREATE TRIGGER team_chat_messages_limit_rate BEFORE INSERT ON public.team_chat_messages FOR EACH ROW EXECUTE FUNCTION private.limit_message_rate();
+
+CREATE TRIGGER team_chat_messages_queue_notification AFTER INSERT ON public.team_chat_messages FOR EACH ROW EXECUTE FUNCTION private.queue_team_chat_notification();
+
+CREATE TRIGGER team_chat_messages_sender_read AFTER INSERT ON public.team_chat_messages FOR EACH ROW EXECUTE FUNCTION private.team_chat_sender_read();
+
+CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.team_chat_reads FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_suspended_writer();
+
 CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.team_invitations FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_suspended_writer();
 
 CREATE TRIGGER team_invitations_queue_notification AFTER INSERT ON public.team_invitations FOR EACH ROW EXECUTE FUNCTION private.queue_invitation_notification();
@@ -3175,6 +3471,8 @@ CREATE TRIGGER team_members_follow_roster AFTER INSERT OR UPDATE OF status ON pu
 CREATE TRIGGER team_members_queue_notification AFTER INSERT OR UPDATE OF status ON public.team_members FOR EACH ROW EXECUTE FUNCTION private.queue_membership_notification();
 
 CREATE TRIGGER team_members_set_updated_at BEFORE UPDATE ON public.team_members FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+CREATE TRIGGER team_members_team_chat AFTER INSERT OR DELETE OR UPDATE OF status ON public.team_members FOR EACH ROW EXECUTE FUNCTION private.team_chat_follow_membership();
 
 CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.team_urgent_fills FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_suspended_writer();
 
@@ -3242,6 +3540,15 @@ create policy profiles_update_own on public.profiles as permissive for update to
 create policy reports_select_moderators on public.reports as permissive for select to authenticated
   using (( SELECT private.is_moderator() AS is_moderator));
 
+create policy team_chat_messages_insert_member on public.team_chat_messages as permissive for insert to authenticated
+  with check (((sender_id = ( SELECT private.my_profile_id() AS my_profile_id)) AND (team_id IN ( SELECT private.my_team_chat_ids() AS my_team_chat_ids))));
+
+create policy team_chat_messages_select_member on public.team_chat_messages as permissive for select to authenticated
+  using (((team_id IN ( SELECT private.my_team_chat_ids() AS my_team_chat_ids)) AND ( SELECT private.may_receive_live() AS may_receive_live)));
+
+create policy team_chat_reads_select_member on public.team_chat_reads as permissive for select to authenticated
+  using (((team_id IN ( SELECT private.my_team_chat_ids() AS my_team_chat_ids)) AND ( SELECT private.may_receive_live() AS may_receive_live)));
+
 create policy team_invitations_select on public.team_invitations as permissive for select to authenticated
   using (((profile_id = ( SELECT private.my_profile_id() AS my_profile_id)) OR (team_id IN ( SELECT private.my_created_team_ids() AS my_created_team_ids))));
 
@@ -3260,7 +3567,7 @@ create policy teams_select_own on public.teams as permissive for select to authe
   using (((creator_id = ( SELECT auth.uid() AS uid)) OR (id IN ( SELECT private.my_team_ids() AS my_team_ids))));
 
 create policy app_channels_listen on realtime.messages as permissive for select to authenticated
-  using ((( SELECT private.may_receive_live() AS may_receive_live) AND ((( SELECT private.topic_id('inbox'::text) AS topic_id) = ( SELECT private.my_profile_id() AS my_profile_id)) OR (( SELECT private.topic_id('thread'::text) AS topic_id) IN ( SELECT private.my_conversation_ids() AS my_conversation_ids)) OR ((extension = 'presence'::text) AND (EXISTS ( SELECT 1
+  using ((( SELECT private.may_receive_live() AS may_receive_live) AND ((( SELECT private.topic_id('inbox'::text) AS topic_id) = ( SELECT private.my_profile_id() AS my_profile_id)) OR (( SELECT private.topic_id('thread'::text) AS topic_id) IN ( SELECT private.my_conversation_ids() AS my_conversation_ids)) OR (( SELECT private.topic_id('team'::text) AS topic_id) IN ( SELECT private.my_team_chat_ids() AS my_team_chat_ids)) OR ((extension = 'presence'::text) AND (EXISTS ( SELECT 1
    FROM public.profiles p
   WHERE (p.id = ( SELECT private.topic_id('presence'::text) AS topic_id)))) AND ( SELECT private.presence_visible_to_me(( SELECT private.topic_id('presence'::text) AS topic_id)) AS presence_visible_to_me)))));
 
@@ -3431,6 +3738,14 @@ grant select on table public.profiles username) -- column to authenticated;
 
 grant update on table public.profiles username) -- column to authenticated;
 
+grant insert on table public.team_chat_messages content) -- column to authenticated;
+
+grant insert on table public.team_chat_messages id) -- column to authenticated;
+
+grant insert on table public.team_chat_messages sender_id) -- column to authenticated;
+
+grant insert on table public.team_chat_messages team_id) -- column to authenticated;
+
 -- default privileges of role postgres (every schema, replacing the built-in defaults) on new functions: postgres execute
 
 grant execute on function private.begin_moderation(uuid,text) to postgres;
@@ -3571,6 +3886,10 @@ grant execute on function private.my_profile_id() to postgres;
 
 grant execute on function private.my_profile_id() to service_role;
 
+grant execute on function private.my_team_chat_ids() to authenticated;
+
+grant execute on function private.my_team_chat_ids() to postgres;
+
 grant execute on function private.my_team_ids() to anon;
 
 grant execute on function private.my_team_ids() to authenticated;
@@ -3635,6 +3954,8 @@ grant execute on function private.queue_membership_notification() to postgres;
 
 grant execute on function private.queue_message_notification() to postgres;
 
+grant execute on function private.queue_team_chat_notification() to postgres;
+
 grant execute on function private.queue_urgent_alerts() to postgres;
 
 grant execute on function private.record_conversation_start() to postgres;
@@ -3680,6 +4001,14 @@ grant execute on function private.take_auth_attempt(jsonb,integer) to noosa_app;
 grant execute on function private.take_auth_attempt(jsonb,integer) to postgres;
 
 grant execute on function private.team_active_count(uuid) to postgres;
+
+grant execute on function private.team_chat_check_id() to postgres;
+
+grant execute on function private.team_chat_follow_membership() to postgres;
+
+grant execute on function private.team_chat_notification_content(private.notification_outbox,timestamp with time zone) to postgres;
+
+grant execute on function private.team_chat_sender_read() to postgres;
 
 grant execute on function private.team_missing_roles(public.teams) to postgres;
 
@@ -3813,6 +4142,18 @@ grant execute on function public.list_my_conversations(integer,uuid) to postgres
 
 grant execute on function public.list_my_conversations(integer,uuid) to service_role;
 
+grant execute on function public.list_my_team_chats() to authenticated;
+
+grant execute on function public.list_my_team_chats() to postgres;
+
+grant execute on function public.list_my_team_chats() to service_role;
+
+grant execute on function public.mark_team_chat_read(uuid,timestamp with time zone) to authenticated;
+
+grant execute on function public.mark_team_chat_read(uuid,timestamp with time zone) to postgres;
+
+grant execute on function public.mark_team_chat_read(uuid,timestamp with time zone) to service_role;
+
 grant execute on function public.mark_urgent_again(uuid) to authenticated;
 
 grant execute on function public.mark_urgent_again(uuid) to postgres;
@@ -3896,6 +4237,12 @@ grant execute on function public.start_conversation(uuid) to authenticated;
 grant execute on function public.start_conversation(uuid) to postgres;
 
 grant execute on function public.start_conversation(uuid) to service_role;
+
+grant execute on function public.team_chat_members(uuid) to authenticated;
+
+grant execute on function public.team_chat_members(uuid) to postgres;
+
+grant execute on function public.team_chat_members(uuid) to service_role;
 
 grant execute on function public.team_fit_candidates(uuid) to authenticated;
 
@@ -4501,6 +4848,74 @@ grant update on table public.reports to postgres;
 
 grant update on table public.reports to service_role;
 
+grant delete on table public.team_chat_messages to postgres;
+
+grant delete on table public.team_chat_messages to service_role;
+
+grant insert on table public.team_chat_messages to postgres;
+
+grant insert on table public.team_chat_messages to service_role;
+
+grant maintain on table public.team_chat_messages to postgres;
+
+grant maintain on table public.team_chat_messages to service_role;
+
+grant references on table public.team_chat_messages to postgres;
+
+grant references on table public.team_chat_messages to service_role;
+
+grant select on table public.team_chat_messages to authenticated;
+
+grant select on table public.team_chat_messages to postgres;
+
+grant select on table public.team_chat_messages to service_role;
+
+grant trigger on table public.team_chat_messages to postgres;
+
+grant trigger on table public.team_chat_messages to service_role;
+
+grant truncate on table public.team_chat_messages to postgres;
+
+grant truncate on table public.team_chat_messages to service_role;
+
+grant update on table public.team_chat_messages to postgres;
+
+grant update on table public.team_chat_messages to service_role;
+
+grant delete on table public.team_chat_reads to postgres;
+
+grant delete on table public.team_chat_reads to service_role;
+
+grant insert on table public.team_chat_reads to postgres;
+
+grant insert on table public.team_chat_reads to service_role;
+
+grant maintain on table public.team_chat_reads to postgres;
+
+grant maintain on table public.team_chat_reads to service_role;
+
+grant references on table public.team_chat_reads to postgres;
+
+grant references on table public.team_chat_reads to service_role;
+
+grant select on table public.team_chat_reads to authenticated;
+
+grant select on table public.team_chat_reads to postgres;
+
+grant select on table public.team_chat_reads to service_role;
+
+grant trigger on table public.team_chat_reads to postgres;
+
+grant trigger on table public.team_chat_reads to service_role;
+
+grant truncate on table public.team_chat_reads to postgres;
+
+grant truncate on table public.team_chat_reads to service_role;
+
+grant update on table public.team_chat_reads to postgres;
+
+grant update on table public.team_chat_reads to service_role;
+
 grant delete on table public.team_invitations to postgres;
 
 grant delete on table public.team_invitations to service_role;
@@ -4664,6 +5079,10 @@ comment on table public.notification_settings is 'Which notification e-mails an 
 comment on table public.profiles is 'Athlete profiles: one per account (auth_id). Public rows are readable by anyone.';
 
 comment on table public.reports is 'Reports of a message or a profile. Written by public.report_content, read by moderators only (RLS).';
+
+comment on table public.team_chat_messages is 'Team chat messages. Read and written by the team''s active members only (RLS); members come from team_members.';
+
+comment on table public.team_chat_reads is 'How far each active member has read their team''s chat. Kept by triggers and public.mark_team_chat_read.';
 
 comment on table public.team_members is 'Membership and join requests. Declined and left rows are kept as history; a profile has at most one live (active or pending) row per team.';
 
