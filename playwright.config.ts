@@ -55,7 +55,7 @@ export default defineConfig({
           env: { FAKE_WEATHER_PORT: String(weatherPort) },
         },
         {
-          // Runs inside `with-stack --test` (see the test:e2e script), which supplies the stack env.
+          // Runs inside `supabase-local --test` (see the test:e2e script), which supplies the stack env.
           command: "npm run e2e:serve",
           url: `${baseURL}/`,
           timeout: 420_000,

@@ -2,7 +2,7 @@ import { expect, type Browser, type BrowserContext, type Page } from "@playwrigh
 import postgres from "postgres";
 import { createConfirmedUser, signInWithSession } from "../support/users";
 
-/** The stack's superuser connection (with-stack exports it around Playwright), for setting up data only. */
+/** The stack's superuser connection (supabase-local exports it around Playwright), for setting up data only. */
 export function adminSql() {
   const url = process.env.LOCAL_DB_ADMIN_URL;
   if (!url) throw new Error("LOCAL_DB_ADMIN_URL is not set: run through `npm run test:e2e`");

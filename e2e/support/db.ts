@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { createConfirmedUser } from "./users";
 
-/** The stack's database as its owner, for arranging data a test needs (with-stack --test exports the URL). */
+/** The stack's database as its owner, for arranging data a test needs (supabase-local --test exports the URL). */
 let admin: postgres.Sql | undefined;
 export function adminDb(): postgres.Sql {
   const url = process.env.LOCAL_DB_ADMIN_URL;

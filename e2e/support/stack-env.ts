@@ -1,4 +1,4 @@
-/** Addresses of the local stack that `with-stack --test` exported around Playwright. */
+/** Addresses of the local stack that `supabase-local --test` exported around Playwright. */
 export function stackEnv(
   name:
     | "NEXT_PUBLIC_SUPABASE_URL"

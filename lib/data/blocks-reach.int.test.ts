@@ -6,7 +6,7 @@ import { dropAthletes, makeAthlete, type Athlete } from "@/lib/messages/test-fix
 
 // A block stops the pair reaching each other. The e-mail about a message sent just before the block (due
 // when it is still unread five minutes later) was sent all the same, and "Athletes who fit" suggested the
-// other to a team's creator. Runs inside `with-stack --test`.
+// other to a team's creator. Runs inside `supabase-local --test`.
 const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
 const made: Athlete[] = [];
 afterAll(async () => {

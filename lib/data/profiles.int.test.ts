@@ -6,7 +6,7 @@ import type { ProfileInput } from "@/lib/validation/profile";
 import { insertProfile, isUsernameTaken, updateProfile } from "./profile-writes";
 import { findProfileByAuthId, findPublicProfile, listPublicProfileEntries } from "./profiles";
 
-// Runs inside `with-stack --test` (npm run test:integration), which provides both URLs.
+// Runs inside `supabase-local --test` (npm run test:integration), which provides both URLs.
 const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
 
 const run = randomUUID().slice(0, 8);

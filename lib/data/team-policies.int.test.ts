@@ -6,7 +6,7 @@ import { pool, withRls, type Claims } from "@/lib/db";
 // 20261123007000_set_based_team_policies.sql rewrote the teams and team_members read policies as set
 // lookups. Who sees which row must be exactly what the per-row helpers (private.is_team_member,
 // private.is_team_creator) allowed: this compares both, for every kind of viewer and membership.
-// Runs inside `with-stack --test` (npm run test:integration).
+// Runs inside `supabase-local --test` (npm run test:integration).
 const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
 const run = randomUUID().slice(0, 8);
 const teamStatuses = ["open", "full", "closed"] as const;

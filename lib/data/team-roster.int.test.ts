@@ -5,7 +5,7 @@ import { pool, withRls, type Claims } from "@/lib/db";
 
 // public.team_roster is executable by anon (hosted Supabase also exposes it through PostgREST). A closed team's
 // roster is for its creator, its active members and whoever has a pending request; a visitor's NULL profile
-// once made the "not an insider" test NULL and skipped the check. Runs inside `with-stack --test`.
+// once made the "not an insider" test NULL and skipped the check. Runs inside `supabase-local --test`.
 const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
 const run = randomUUID().slice(0, 8);
 const users: string[] = [];

@@ -14,7 +14,7 @@ import {
 } from "./team-writes";
 import { findTeamByCreator, findTeamWithMembers, listMyTeams, listOpenTeams } from "./teams";
 
-// Runs inside `with-stack --test` (npm run test:integration): real Postgres, migrations, RLS.
+// Runs inside `supabase-local --test` (npm run test:integration): real Postgres, migrations, RLS.
 const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
 const run = randomUUID().slice(0, 8);
 const names = [

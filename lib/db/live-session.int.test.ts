@@ -7,7 +7,7 @@ import type { ProfileInput } from "@/lib/validation/profile";
 import { createConfirmedUser, plainClient } from "@noosa-tri/supabase-local/test-support";
 
 // Issue 13, item 3: after sign-out the access token still verifies offline for up to an hour; a write
-// made with it must be refused. Runs inside `with-stack --test` (npm run test:integration).
+// made with it must be refused. Runs inside `supabase-local --test` (npm run test:integration).
 
 const input = (username: string): ProfileInput => ({
   username,

@@ -3,7 +3,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withRls, type Claims } from "@/lib/db";
 
-// Runs inside `with-stack --test` (npm run test:integration), which provides DATABASE_URL.
+// Runs inside `supabase-local --test` (npm run test:integration), which provides DATABASE_URL.
 // One connection only, so "after the transaction" is provably the same pooled connection.
 const globalForDb = globalThis as unknown as { __appSql?: postgres.Sql };
 let single: postgres.Sql;

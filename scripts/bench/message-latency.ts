@@ -6,9 +6,9 @@
  *   npx supabase-local --test -- bash -c \
  *     'NEXT_DIST_DIR=.next-bench next start -H 127.0.0.1 -p 3105 & node scripts/bench/message-latency.ts --base-url=http://127.0.0.1:3105'
  *
- * (after `NEXT_DIST_DIR=.next-bench npx next build` inside the same with-stack, since the build bakes in the
+ * (after `NEXT_DIST_DIR=.next-bench npx next build` inside the same `supabase-local --test`, since the build bakes in the
  * stack's URL). Needs NEXT_PUBLIC_SUPABASE_URL, LOCAL_SERVICE_ROLE_KEY and LOCAL_DB_ADMIN_URL, which
- * with-stack provides. Options: --messages=N (default 50), --base-url=URL (default http://127.0.0.1:3000).
+ * supabase-local provides. Options: --messages=N (default 50), --base-url=URL (default http://127.0.0.1:3000).
  */
 import { chromium, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";

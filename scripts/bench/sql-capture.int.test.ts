@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { withRls } from "@/lib/db";
 import { explainAll, startCapture, stopCapture } from "./sql-capture";
 
-// Runs inside `with-stack --test` (npm run test:integration).
+// Runs inside `supabase-local --test` (npm run test:integration).
 const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 1, onnotice: () => {} });
 afterAll(() => admin.end());
 

@@ -13,5 +13,5 @@ import { projectRoot } from "../src/project-root.ts";
 
 // Compiled modules are cached between runs: on a busy machine this halves the stack's start-up time.
 module.enableCompileCache(path.join(projectRoot, "node_modules/.cache/supabase-local"));
-const { main } = await import("../src/run-with-stack.ts");
+const { main } = await import("../src/cli.ts");
 await main();

@@ -11,7 +11,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "./ports.ts";
 
-const withStack = path.join(import.meta.dirname, "../bin/supabase-local.ts");
+const bin = path.join(import.meta.dirname, "../bin/supabase-local.ts");
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 
 function percentile(sorted: number[], p: number): number {
@@ -24,7 +24,7 @@ function timeStart(flags: string[], env: Record<string, string> = {}): Promise<n
     const started = Date.now();
     const child = spawn(
       process.execPath,
-      [withStack, ...flags, "--", process.execPath, "-e", "console.log('T=' + Date.now())"],
+      [bin, ...flags, "--", process.execPath, "-e", "console.log('T=' + Date.now())"],
       {
         env: { ...process.env, ...env },
         stdio: ["ignore", "pipe", "inherit"],
@@ -128,7 +128,7 @@ async function main() {
   await new Promise<void>((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [withStack, "--test", "--", process.execPath, import.meta.filename, "--signin"],
+      [bin, "--test", "--", process.execPath, import.meta.filename, "--signin"],
       { stdio: "inherit" },
     );
     child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`sign-in bench exited ${code}`))));

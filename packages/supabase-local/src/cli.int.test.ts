@@ -8,7 +8,7 @@ import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "./ports.ts";
 
-const withStack = path.join(import.meta.dirname, "../bin/supabase-local.ts");
+const bin = path.join(import.meta.dirname, "../bin/supabase-local.ts");
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
@@ -34,7 +34,7 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 type Run = { child: ChildProcess; out: () => string; exit: Promise<number | null> };
 
 function start(args: string[], env: NodeJS.ProcessEnv): Run {
-  const child = spawn(process.execPath, [withStack, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [bin, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   child.stdout!.on("data", (c: Buffer) => (out += c));
   child.stderr!.on("data", (c: Buffer) => (out += c));
@@ -51,7 +51,7 @@ async function until(check: () => boolean, ms = 15_000) {
 }
 
 async function devEnv() {
-  const dir = mkdtempSync(path.join(tmpdir(), "with-stack-dev-"));
+  const dir = mkdtempSync(path.join(tmpdir(), "supabase-local-dev-"));
   dirs.push(dir);
   return cleanEnv({
     SUPABASE_LOCAL_DIR: dir,
