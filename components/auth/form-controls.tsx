@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
 
-/** Dark-theme controls shared by every auth form (spec §2: "dark theme"). Contrast ≥ 4.5:1 throughout. */
+/** Dark-theme controls shared by every auth form (docs/product.md#auth: "dark theme"). Contrast ≥ 4.5:1 throughout. */
 
 type TextFieldProps = Omit<ComponentProps<"input">, "id"> & {
   id: string;

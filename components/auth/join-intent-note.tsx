@@ -2,7 +2,7 @@ import type { JoinContext } from "@/lib/intent/join-context";
 import { askSentence } from "@/lib/intent/join-context";
 
 /**
- * On the auth screens of someone asking to join a team: the spec's "Please sign in to join a team", and
+ * On the auth screens of someone asking to join a team: "Please sign in to join a team" (docs/product.md#join-requests), and
  * which team and leg the request is for, so the screen says why it is there.
  */
 export function JoinIntentNote({

@@ -14,7 +14,7 @@ export type BlockStep = "idle" | "confirm" | "busy" | "blocked";
 const small = "rounded-lg px-3 py-1.5 text-sm font-semibold min-h-9";
 
 /**
- * Block (issue 21) from a profile or a conversation: asks once, then blocks. Shown to signed-in visitors
+ * Block (docs/security.md#blocks) from a profile or a conversation: asks once, then blocks. Shown to signed-in visitors
  * only (a public profile page is one cached copy for everyone, so it finds out here). The blocked athlete is
  * never told; the blocker can undo it here or in Settings → Blocked athletes.
  */

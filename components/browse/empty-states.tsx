@@ -4,7 +4,7 @@ import { LinkButton } from "@/components/ui/button";
 const box = "mt-6 rounded-xl border border-dashed border-slate-300 p-6 text-slate-700";
 const link = "text-ocean-800 font-semibold underline underline-offset-2";
 
-/** Both lists empty (spec §2): the banner with both calls to action. */
+/** Both lists empty (docs/product.md#browse): the banner with both calls to action. */
 export function NoListingsBanner() {
   return (
     <div className="border-ocean-100 bg-ocean-50 rounded-2xl border p-6 text-center">

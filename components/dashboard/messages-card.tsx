@@ -5,7 +5,7 @@ import type { ConversationSummary } from "@/lib/messages/types";
 import { cardLink, DashboardCard } from "./dashboard-card";
 import { previewText } from "@/lib/messages/profile-links";
 
-/** Messages (spec §2): the 3 latest conversations, or the empty state with a way to find athletes. */
+/** Messages (docs/product.md#dashboard): the 3 latest conversations, or the empty state with a way to find athletes. */
 export function MessagesCard({ conversations }: { conversations: ConversationSummary[] }) {
   return (
     <DashboardCard id="messages" title="Messages">

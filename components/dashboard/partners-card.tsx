@@ -11,7 +11,7 @@ const rows = [
   ["allrounder", "All-rounders"],
 ] as const;
 
-/** Find Partners (spec §2): other listed athletes, how many near the viewer, and per specialty. */
+/** Find Partners (docs/product.md#dashboard): other listed athletes, how many near the viewer, and per specialty. */
 export function PartnersCard({ profile, counts }: { profile: Profile; counts: PartnerCounts }) {
   return (
     <DashboardCard id="partners" title="Find Partners">

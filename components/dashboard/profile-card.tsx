@@ -6,7 +6,7 @@ import { cardLink, DashboardCard } from "./dashboard-card";
 
 const orNotSet = (value: string | null | undefined) => value || "Not set";
 
-/** Your Profile (spec §2): specialty, experience, place (each "Not set" when empty) and the status badge. */
+/** Your Profile (docs/product.md#dashboard): specialty, experience, place (each "Not set" when empty) and the status badge. */
 export function ProfileCard({ profile }: { profile: Profile }) {
   return (
     <DashboardCard id="profile" title="Your Profile">

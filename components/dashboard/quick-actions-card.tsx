@@ -1,7 +1,7 @@
 import { LinkButton } from "@/components/ui/button";
 import { DashboardCard } from "./dashboard-card";
 
-/** Quick Actions (spec §2); Create Team is hidden once the user has created a team. */
+/** Quick Actions (docs/product.md#dashboard); Create Team is hidden once the user has created a team. */
 export function QuickActionsCard({ createdOne }: { createdOne: boolean }) {
   return (
     <DashboardCard id="actions" title="Quick Actions">

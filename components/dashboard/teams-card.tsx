@@ -5,7 +5,7 @@ import { buttonClasses } from "@/components/ui/button";
 import type { MyTeam } from "@/lib/data/dashboard";
 import { cardLink, DashboardCard } from "./dashboard-card";
 
-/** Your Teams (spec §2): the first 2 teams; Create a Team only for someone who has not created one. */
+/** Your Teams (docs/product.md#dashboard): the first 2 teams; Create a Team only for someone who has not created one. */
 export function TeamsCard({ teams, createdOne }: { teams: MyTeam[]; createdOne: boolean }) {
   return (
     <DashboardCard id="teams" title="Your Teams">
@@ -37,7 +37,7 @@ export function TeamsCard({ teams, createdOne }: { teams: MyTeam[]; createdOne: 
                   <Badge tone="warning">Full team</Badge>
                 )}
                 {t.own && t.status !== "closed" ? (
-                  // Issue 20: the creator shares the team's public page (a club chat, a Facebook group).
+                  // docs/product.md#public-team-pages: the creator shares the team's public page (a club chat, a Facebook group).
                   <ShareTeamButton
                     path={`/teams/${t.id}`}
                     title={t.name}

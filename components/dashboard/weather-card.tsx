@@ -4,7 +4,7 @@ import { weatherUnavailable } from "@/lib/weather/reading";
 import { getWeather, weatherConfigured } from "@/lib/weather/service";
 import { DashboardCard } from "./dashboard-card";
 
-/** Training Weather (spec §2): the Noosa reading, or "Weather data unavailable" (no key, or a failure). */
+/** Training Weather (docs/product.md#weather): the Noosa reading, or "Weather data unavailable" (no key, or a failure). */
 export async function WeatherCard() {
   const reading = weatherConfigured()
     ? await getWeather(site.weatherPoint.lat, site.weatherPoint.lon).catch(() => null)

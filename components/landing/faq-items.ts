@@ -1,6 +1,6 @@
 import { site } from "@/lib/site";
 
-/** The landing page's four questions (spec §2): data use, registration info, fee, registering as a team. */
+/** The landing page's four questions (docs/product.md#landing-pages): data use, registration info, fee, registering as a team. */
 export const faqItems = [
   {
     question: "How is my data used?",

@@ -1,7 +1,7 @@
 import { LinkButton } from "@/components/ui/button";
 import { event } from "@/lib/site";
 
-/** Landing hero: what the site does, for whom, and the two ways in (spec §2 "Landing page"). */
+/** Landing hero: what the site does, for whom, and the two ways in (docs/product.md#landing-pages). */
 export function Hero() {
   const { swimKm, bikeKm, runKm } = event.distances;
   return (

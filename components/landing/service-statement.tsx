@@ -1,6 +1,6 @@
 import { event, site } from "@/lib/site";
 
-/** The statement spec §1 requires on the landing page: free service, paid separate registration, no affiliation. */
+/** The statement the landing page must make (docs/product.md#landing-pages): free service, paid separate registration, no affiliation. */
 export function ServiceStatement({ className = "" }: { className?: string }) {
   return (
     <p className={`text-sm text-slate-700 ${className}`}>

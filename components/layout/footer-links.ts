@@ -2,7 +2,7 @@ import { teamFinderLandingPath } from "@/lib/site";
 
 export type FooterLink = { href: string; label: string };
 
-/** Exactly the footer links of spec §2 (FAQ and Contact Us point at /browse, as the spec lists them). */
+/** Exactly the footer links of docs/product.md#layout (FAQ and Contact Us point at /browse, as listed there). */
 export const footerSections: { title: string; links: FooterLink[] }[] = [
   {
     title: "Quick Links",

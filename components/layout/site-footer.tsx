@@ -3,7 +3,7 @@ import { footerSections } from "@/components/layout/footer-links";
 import { SocialIcon } from "@/components/layout/social-icon";
 import { site } from "@/lib/site";
 
-/** Site-wide footer (spec §2). Rendered into static pages, so the year is the build year. */
+/** Site-wide footer (docs/product.md#layout). Rendered into static pages, so the year is the build year. */
 export function SiteFooter() {
   const year = new Date().getFullYear();
   const websiteLabel = site.url.replace(/^https?:\/\//, "");

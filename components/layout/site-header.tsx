@@ -8,7 +8,7 @@ const linkClass = "nav-link";
 
 // The header's links (and the landing hero's) are in view as every page loads, and a Link in view is
 // prefetched at once: the router's work on those responses ran as long tasks during the load, Lighthouse's
-// Total Blocking Time of `/` (issue 22). They are fetched when followed instead; links further down still
+// Total Blocking Time of `/` (docs/performance.md#page-weight). They are fetched when followed instead; links further down still
 // prefetch as they scroll into view.
 
 /**

@@ -4,7 +4,7 @@
 import { useEffect, useState, type ComponentType } from "react";
 
 /**
- * Where the weather badge goes (spec §2 top bar). The badge (TanStack Query) is fetched only after the
+ * Where the weather badge goes (docs/product.md#weather). The badge (TanStack Query) is fetched only after the
  * page is idle, so it adds nothing to the script a static public page loads first (the JS budget); the
  * box keeps its place meanwhile so the bar does not shift. Below `sm` the slot is hidden, so a phone
  * loads neither the badge's script nor the reading unless the window grows past it.

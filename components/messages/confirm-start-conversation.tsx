@@ -8,7 +8,7 @@ import { toastError, toastSuccess } from "@/lib/toast";
 
 const failure = "Failed to start conversation. Please try again.";
 
-/** The one press that opens a remembered conversation (issue 20); the server checks everything again. */
+/** The one press that opens a remembered conversation (docs/product.md#auth); the server checks everything again. */
 export function ConfirmStartConversation({ profileId, className }: { profileId: string; className: string }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);

@@ -17,7 +17,7 @@ import { messageLimits } from "@/lib/validation/message";
 type EarlyResult = SendResult | TeamChatSendResult;
 
 /**
- * Text input and send button (spec §5): empty or whitespace-only text cannot be sent, text is trimmed,
+ * Text input and send button (docs/product.md#messages): empty or whitespace-only text cannot be sent, text is trimmed,
  * the input clears on success and keeps its text on failure, with a small retry hint. A retry of the same
  * text reuses its id, so a send that did reach the server is not stored twice. Pressed before the page's
  * scripts have run, Send posts the form (useEarlyAction) with `earlyId`, made by the server for this page,
@@ -75,7 +75,7 @@ export function MessageComposer(
       return;
     }
     // Spec §8: the failure is only logged and the text stays; the hint says it can be sent again, or, over
-    // the sending limit (issue 21), how long to wait.
+    // the sending limit (docs/security.md#rate-limits), how long to wait.
     console.error("message send failed", { action: "messages.send", error: result?.error ?? "network" });
     const shown =
       result?.code === "RATE" ||

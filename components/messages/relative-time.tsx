@@ -10,7 +10,7 @@ const exact = new Intl.DateTimeFormat("en-AU", {
   timeStyle: "short",
 });
 
-/** "5 minutes ago" (date-fns buckets, spec §9), kept fresh each minute; "unknown" without a date. */
+/** "5 minutes ago" (date-fns buckets, docs/product.md#messages), kept fresh each minute; "unknown" without a date. */
 export function RelativeTime({
   iso,
   className = "",

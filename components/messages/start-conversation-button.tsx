@@ -2,7 +2,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { StartConversationControl } from "./start-conversation-control";
 
 /**
- * "Send Message" on an athlete (spec §2 listing view, §4 "Conversation start", §8): "Connecting..." and
+ * "Send Message" on an athlete (docs/product.md#browse, docs/product.md#messages): "Connecting..." and
  * disabled while the conversation is created, then /messages with it open. Visitors go to /auth.
  * The button's look is worked out here, on the server, so the browser loads only the behaviour.
  */

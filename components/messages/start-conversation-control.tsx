@@ -20,7 +20,7 @@ export function StartConversationControl({ profileId, className }: { profileId: 
   const [connecting, setConnecting] = useState(false);
 
   async function start() {
-    // Remembered as where to go next (issue 20): sign-up or create-profile, then one confirm step.
+    // Remembered as where to go next (docs/product.md#auth): sign-up or create-profile, then one confirm step.
     const intent = messageIntentPath(profileId);
     if (!hasSessionCookie(document.cookie)) return router.push(signUpThen(intent));
     setConnecting(true);

@@ -54,7 +54,7 @@ export function useReportDialog(returnFocus: () => void): {
 }
 
 /**
- * "Report" on a profile (issue 21): a button that opens a modal dialog (the native <dialog>: focus moves
+ * "Report" on a profile (docs/security.md#moderation): a button that opens a modal dialog (the native <dialog>: focus moves
  * in, Escape closes, focus returns to the button) asking for a reason and optional details. The dialog is
  * portalled to <body>, so it never sits inside a live message log.
  */

@@ -5,7 +5,7 @@ import type { Profile } from "@/lib/data/profiles";
 import { experienceLabels, specialtyLabels } from "@/lib/validation/profile";
 import { ProfileFacts } from "./profile-facts";
 
-/** The owner's read-only view of their profile (spec §2 "Profile"). */
+/** The owner's read-only view of their profile (docs/product.md#profiles). */
 export function OwnProfile({ profile }: { profile: Profile }) {
   return (
     <Card className="space-y-6">

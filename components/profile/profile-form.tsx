@@ -51,7 +51,7 @@ type ProfileFormProps = {
   mode: "create" | "edit";
   defaultValues: ProfileFormValues;
   action: (input: ProfileInput) => Promise<ProfileActionResult>;
-  /** create: where to go after the profile exists (a remembered join or message, issue 20); a safe path. */
+  /** create: where to go after the profile exists (a remembered join or message, docs/product.md#auth); a safe path. */
   next?: string;
 };
 

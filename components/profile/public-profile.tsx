@@ -31,7 +31,7 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
   );
 }
 
-/** The shareable public profile (spec §2 "Public athlete profile"). Everything renders as text. */
+/** The shareable public profile (docs/product.md#profiles). Everything renders as text. */
 export function PublicProfile({ profile }: { profile: Profile }) {
   const { availability } = profile;
   return (

@@ -3,7 +3,7 @@ import { listMyBlocks } from "@/lib/data/blocks";
 import { UnblockButton } from "./unblock-button";
 import { SettingsSection } from "./settings-section";
 
-/** Settings → Blocked athletes (issue 21): whom this athlete blocked, each with Unblock. */
+/** Settings → Blocked athletes (docs/security.md#blocks): whom this athlete blocked, each with Unblock. */
 export async function BlockedAthletesSection({ claims }: { claims: Claims }) {
   const blocked = await withRls(claims, (tx) => listMyBlocks(tx));
   return (

@@ -15,7 +15,7 @@ type Props = {
 };
 
 /**
- * "Athletes who fit" on the creator's own team page (issue 20): public athletes looking for a team whose leg
+ * "Athletes who fit" on the creator's own team page (docs/product.md#invitations): public athletes looking for a team whose leg
  * the team still needs, ranked (lib/teams/fit-ranking.ts), 5 at a time, each with Invite.
  */
 export function AthletesWhoFit({ athletes, page, more, teamPath, urgentRole, invite }: Props) {

@@ -11,7 +11,7 @@ import type { TeamActionResult } from "@/lib/validation/team";
 const redirectDelay = 1500;
 
 /**
- * The one press that sends a remembered join request (issue 20). Nothing is sent before it; the SQL function
+ * The one press that sends a remembered join request (docs/product.md#auth). Nothing is sent before it; the SQL function
  * checks the team, the leg and the membership again. A form posting the request (useEarlyAction), so the
  * press works before the page's scripts have run too.
  */

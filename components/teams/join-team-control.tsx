@@ -60,7 +60,7 @@ export function JoinTeamControl({
   async function join(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const toasts = import("@/lib/toast");
-    // Without an account or a profile, the request is remembered as where to go next (issue 20): sign-up
+    // Without an account or a profile, the request is remembered as where to go next (docs/product.md#auth): sign-up
     // or create-profile, then one confirm step that sends it.
     const intent = joinIntentPath(team.id, role);
     if (!currentUserId) {

@@ -5,7 +5,7 @@ import { JoinTeamControl, type JoinTeamProps } from "./join-team-control";
 const roles = roleOrder.map((value) => ({ value, label: roleLabels[value] }));
 
 /**
- * "Join as" and Request to Join Team (spec §2 "Team card", §8): a visitor is sent to /auth, an account
+ * "Join as" and Request to Join Team (docs/product.md#teams): a visitor is sent to /auth, an account
  * without a profile to /create-profile, a sent request to its conversation in /messages. On team cards
  * and on the team page of someone who is not in the team. The labels and the button's look are worked
  * out here, once: on the team page this renders on the server and the browser loads only the behaviour;

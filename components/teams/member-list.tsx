@@ -22,7 +22,7 @@ export function MemberName({ member }: { member: TeamMember }) {
   );
 }
 
-/** Active members with role and status (spec §2); the creator can remove anyone but themselves. */
+/** Active members with role and status (docs/product.md#teams); the creator can remove anyone but themselves. */
 export function MemberList({ members, canRemove }: { members: TeamMember[]; canRemove: boolean }) {
   const active = members.filter((m) => m.status === "active");
   // Only a team made outside the app's functions can lack its creator's row; say so rather than show nothing.

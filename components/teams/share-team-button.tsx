@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useHydrated } from "@/lib/forms/use-early-action";
 
 /**
- * Share (issue 20): the system share sheet where the browser has the Web Share API (phones), otherwise the
+ * Share (docs/product.md#public-team-pages): the system share sheet where the browser has the Web Share API (phones), otherwise the
  * link is copied. The link is the team's public page, whoever presses it.
  */
 export function ShareTeamButton({

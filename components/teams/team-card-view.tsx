@@ -28,7 +28,7 @@ export type CardTeam = Pick<
 >;
 
 /**
- * The team card's markup (spec §2 "Team card"). A client component (issue 22), as the athlete card is:
+ * The team card's markup (docs/product.md#teams). A client component (docs/performance.md#page-weight), as the athlete card is:
  * a listing's page then carries each card's fields once, instead of its whole rendered tree a second
  * time beside its HTML. ./team-card.tsx is the server part that picks the fields.
  */

@@ -15,7 +15,7 @@ export type TeamCardProps = {
 };
 
 /**
- * One team (spec §2 "Team card"), used on /teams and /browse. The server part: it works out the urgent
+ * One team (docs/product.md#teams), used on /teams and /browse. The server part: it works out the urgent
  * need's words (they depend on the clock) and hands the client card only the fields it shows, named one
  * by one, so nothing else a query read reaches the page.
  */

@@ -9,7 +9,7 @@ type Facts = {
 };
 
 /**
- * Looking for, Experience Level and Training Schedule (spec §2 team card). Term and value styles are set
+ * Looking for, Experience Level and Training Schedule (docs/product.md#teams). Term and value styles are set
  * once on the list, not on each of the rows of every card. "Looking for" is what the team still needs (its
  * open legs), never the requirements alone: a team whose legs are all raced, or that takes nobody, says so.
  */

@@ -1,6 +1,6 @@
 import { LinkButton } from "@/components/ui/button";
 
-/** A missing team or one the user may not see (spec §2 "Team detail", §8), or the edit page's refusal. */
+/** A missing team or one the user may not see (docs/product.md#teams), or the edit page's refusal. */
 export function TeamMessage({ title, text }: { title: string; text: string }) {
   return (
     <div className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6">

@@ -18,7 +18,7 @@ export function TeamIntro({ team }: { team: Pick<TeamWithMembers, "name" | "loca
 }
 
 /**
- * What anyone who may see a team sees of it (spec §2 "Team detail"): status, members, the urgent need with
+ * What anyone who may see a team sees of it (docs/product.md#teams): status, members, the urgent need with
  * the time left, its words, legs covered, requirements and schedule. The public page and the signed-in
  * viewer's page both show it; `children` are the controls below it.
  */

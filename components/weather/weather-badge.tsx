@@ -56,7 +56,7 @@ function Badge() {
   );
 }
 
-/** The header's live weather for Noosa (spec §2 top bar). Loaded lazily by WeatherBadgeSlot. */
+/** The header's live weather for Noosa (docs/product.md#weather). Loaded lazily by WeatherBadgeSlot. */
 export default function WeatherBadge() {
   const [client] = useState(() => new QueryClient());
   return (
