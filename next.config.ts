@@ -41,7 +41,7 @@ const nextConfig: NextConfig = {
   // proxy.ts rewrites visitors' /browse and signed-in viewers' team pages to other routes. Next resolves a
   // rewrite internally only when its origin is the server's own; the URL the proxy is handed otherwise says
   // "localhost" whatever `-H` the server was started with, so under `next start -H 127.0.0.1` (tests, bench,
-  // load) every rewrite went out over a second HTTP connection to localhost (issue 22). With this the proxy
+  // load) every rewrite went out over a second HTTP connection to localhost (docs/performance.md#page-weight). With this the proxy
   // is handed the URL as the server received it. The app router's URLs need none of the normalising it skips.
   skipProxyUrlNormalize: true,
   // Lets the e2e suite build beside a running `npm run dev` without clobbering it.

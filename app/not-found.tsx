@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import { LinkButton } from "@/components/ui/button";
 
-// No `robots` here: Next already marks every not-found response `noindex` (spec §2), and a second tag
+// No `robots` here: Next already marks every not-found response `noindex` (docs/product.md#static-pages), and a second tag
 // ("noindex, follow") only contradicted it.
 export const metadata: Metadata = {
   title: "Page not found",
 };
 
 /**
- * Themed 404 (spec §2): shown for every unknown path, with status 404. Next puts this tree in every
+ * Themed 404 (docs/product.md#static-pages): shown for every unknown path, with status 404. Next puts this tree in every
  * page's payload (the not-found boundary of each layout), so its styles are short classes (globals.css).
  */
 export default function NotFound() {

@@ -8,7 +8,7 @@ const protectedPaths = [
   "/edit-profile",
   "/create-profile",
   "/messages",
-  // A team's own page, /teams/{id}, is public and shareable (issue 20); the rest of /teams is not.
+  // A team's own page, /teams/{id}, is public and shareable (docs/product.md#public-team-pages); the rest of /teams is not.
   "/teams$",
   "/teams/create",
   "/teams/*/edit",

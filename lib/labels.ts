@@ -1,5 +1,5 @@
 /**
- * The product's enumerations and their labels (spec §3, §9), free of zod so that components on public
+ * The product's enumerations and their labels (docs/product.md#limits), free of zod so that components on public
  * pages (team cards, athlete cards) can use them without loading the validation library.
  */
 export const specialties = ["swimmer", "cyclist", "runner"] as const;

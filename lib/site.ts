@@ -64,7 +64,7 @@ export const calendar = {
   feedCacheSeconds: 900,
 } as const;
 
-/** The landing page the spec leaves unnamed: the general "find a team" entry point. */
+/** The general "find a team" landing page, the entry point no search phrase names (docs/product.md#landing-pages). */
 export const teamFinderLandingPath = "/find-a-triathlon-team-noosa";
 
 export function absoluteUrl(path = "/"): string {

@@ -1,5 +1,5 @@
 /**
- * Toast rules from spec §4/§9: error and form toasts 4 s (also the Toaster default), success toasts shorter,
+ * Toast rules from docs/product.md#limits: error and form toasts 4 s (also the Toaster default), success toasts shorter,
  * loading toasts until dismissed or replaced (sonner never times out a "loading" toast), at most 20, top-right.
  * Kept apart from lib/toast.ts so the lazily loaded Toaster can read it without pulling sonner in eagerly.
  */

@@ -30,7 +30,7 @@ export default function HomePage() {
   return (
     <>
       {/* The site's Organization and WebSite, on the home page as search engines look for them there;
-          every other page carried the same 2 kB twice (HTML and payload) before issue 22. */}
+          every other page carried the same 2 kB twice (HTML and payload) before it moved here (docs/performance.md#page-weight). */}
       <JsonLd data={[organizationJsonLd(), websiteJsonLd()]} />
       <Hero />
       <LiveNumbersBand />

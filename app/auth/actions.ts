@@ -140,7 +140,7 @@ export async function verifyOtpAction(input: unknown, next: unknown): Promise<Ac
 /**
  * The /auth update_password view (reached from a reset link). On success the form closes the recovery
  * session in the browser and shows the sign_in view ("Your password has been updated"), so the person
- * signs in with the new password: the spec's user-updated → sign_in transition.
+ * signs in with the new password: the auth screen's user-updated → sign_in switch (docs/product.md#auth).
  */
 export async function updatePasswordAction(input: unknown): Promise<ActionResult> {
   const parsed = updatePasswordSchema.safeParse(input);

@@ -20,7 +20,7 @@ export const metadata: Metadata = pageMetadata({
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /**
- * The moderation queue (issue 21). Outside the (protected) group on purpose: a visitor gets the same 404 as
+ * The moderation queue (docs/security.md#moderation). Outside the (protected) group on purpose: a visitor gets the same 404 as
  * a signed-in athlete who is not a moderator, so the page does not tell anyone it exists. The role is
  * checked in SQL (private.is_moderator), and every read and action below checks it again.
  */

@@ -8,7 +8,7 @@ import { insertMessage } from "@/lib/data/messages";
 import { parseFilters } from "@/lib/browse/filters";
 import { dropAthletes, makeAthlete, type Athlete } from "@/lib/messages/test-fixtures";
 
-// Issue 21, "Block": between a blocked pair nothing is written (every path) and neither lists the other.
+// docs/security.md#blocks: between a blocked pair nothing is written (every path) and neither lists the other.
 const session = vi.hoisted(() => ({ claims: null as Claims | null }));
 vi.mock("@/lib/auth/session", () => ({ getClaims: async () => session.claims }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));

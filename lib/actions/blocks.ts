@@ -31,7 +31,7 @@ async function run(name: string, profileId: unknown, blocked: boolean): Promise<
   return { ok: true, blocked };
 }
 
-/** Blocks an athlete (spec: issue 21 "Block"); a repeat is the same success. */
+/** Blocks an athlete (docs/security.md#blocks); a repeat is the same success. */
 export async function blockAthleteAction(profileId: unknown): Promise<BlockResult> {
   return run("blocks.block", profileId, true);
 }

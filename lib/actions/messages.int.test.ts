@@ -116,7 +116,7 @@ describe("sending", () => {
     }
   });
 
-  it("answers with the spec's Forbidden texts for another sender or someone else's conversation", async () => {
+  it("answers with the product's Forbidden texts for another sender or someone else's conversation", async () => {
     as(alice);
     expect(await send("pretending", { senderId: bob.profileId })).toEqual({
       ok: false,
@@ -144,7 +144,7 @@ describe("sending", () => {
   });
 
   it("keeps ten parallel sends, each stored once, in created_at order", async () => {
-    // Five each: the most one sender may send in 10 s (issue 21; message-rate.int.test.ts tests the limit).
+    // Five each: the most one sender may send in 10 s (docs/security.md#rate-limits; message-rate.int.test.ts tests the limit).
     // The sends above are moved out of that window first.
     await admin`update public.messages set created_at = created_at - interval '1 minute'
       where conversation_id = ${conversationId}`;
@@ -259,7 +259,7 @@ describe("reading", () => {
 
 describe("the database not answering", () => {
   it("a send says so plainly; sent again with the same id once it is back, it is stored once", async () => {
-    // Out of the sending limit's window (issue 21): the sends above were a moment ago.
+    // Out of the sending limit's window (docs/security.md#rate-limits): the sends above were a moment ago.
     await admin`update public.messages set created_at = created_at - interval '1 minute'
       where conversation_id = ${conversationId}`;
     as(alice);

@@ -33,7 +33,7 @@ type Failure = {
 // The database restarting or out of reach (lib/db/unavailable.ts): said plainly, and sending again with
 // the same id stores the message once, also if it was stored before the answer was lost.
 const unavailable = { ok: false, error: E.unavailable, code: "UNAVAILABLE" } as const;
-// A suspended account's writes are refused in SQL (issue 21); the athlete is told why.
+// A suspended account's writes are refused in SQL (docs/security.md#moderation); the athlete is told why.
 const suspended = { ok: false, error: suspendedMessage, code: "SUSPENDED" } as const;
 export type SendResult = { ok: true; message: Message } | Failure;
 export type StartResult = { ok: true; conversationId: string } | Failure;
@@ -41,7 +41,7 @@ export type StartResult = { ok: true; conversationId: string } | Failure;
 const log = (action: string, userId: string, error: unknown) =>
   console.error(`${action} failed`, { action, userId, ...errorSummary(error) });
 
-/** Sends a message as the signed-in athlete (spec §5): validated, as a participant, stored once. */
+/** Sends a message as the signed-in athlete (docs/product.md#messages): validated, as a participant, stored once. */
 export async function sendMessage(input: unknown): Promise<SendResult> {
   const claims = await getClaims();
   if (!claims) return { ok: false, error: E.notAuthenticated, code: "AUTH" };
@@ -68,7 +68,7 @@ export async function sendMessage(input: unknown): Promise<SendResult> {
   }
 }
 
-/** Starts (or reopens) the conversation with athlete `otherProfileId` (spec §4 "Conversation start"). */
+/** Starts (or reopens) the conversation with athlete `otherProfileId` (docs/product.md#messages). */
 export async function startConversation(otherProfileId: unknown): Promise<StartResult> {
   const claims = await getClaims();
   if (!claims) return { ok: false, error: E.notAuthenticated, code: "AUTH" };
@@ -96,7 +96,7 @@ export async function startConversation(otherProfileId: unknown): Promise<StartR
 }
 
 /**
- * Marks the other person's messages in a conversation read; participants only (spec §5). Answers how
+ * Marks the other person's messages in a conversation read; participants only (docs/product.md#messages). Answers how
  * many it marked and the unread count it leaves, read in the same transaction, so the open thread updates
  * the badge without a second request for each message it reads.
  */
@@ -151,7 +151,11 @@ export async function fetchConversations(only?: unknown): Promise<ConversationSu
  * What the top bar needs to go live: the athlete's profile id (null without one), the unread count and the
  * teams whose chats they are in.
  */
-export async function fetchInboxState(): Promise<{ profileId: string | null; unread: number; teamIds: string[] }> {
+export async function fetchInboxState(): Promise<{
+  profileId: string | null;
+  unread: number;
+  teamIds: string[];
+}> {
   const claims = await getClaims();
   if (!claims) return { profileId: null, unread: 0, teamIds: [] };
   return withRls(claims, async (tx) => {

@@ -13,7 +13,7 @@ export type ReportResult =
   | { ok: false; error: string; code?: "AUTH"; fieldErrors?: Record<string, string> };
 
 /**
- * Reports a message or a profile for the signed-in account (issue 21). Validated here and again by the
+ * Reports a message or a profile for the signed-in account (docs/security.md#moderation). Validated here and again by the
  * CHECKs; who may report what, one open report per target and the rate limit are decided in SQL
  * (public.report_content). A second identical report stores nothing and says so.
  */

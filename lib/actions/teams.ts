@@ -11,7 +11,7 @@ const failure = "Something went wrong. Please try again.";
 
 /**
  * Asks to join team `teamId` as `role` ("" = the requester's specialty). The SQL function records the
- * pending request and posts the automatic message to the creator (spec §7 "Join request flow").
+ * pending request and posts the automatic message to the creator (docs/product.md#join-requests).
  */
 export async function requestToJoinTeam(
   teamId: unknown,

@@ -1,4 +1,4 @@
-/** The views of the /auth page (spec §2), switched by links and by `?view=`. */
+/** The views of the /auth page (docs/product.md#auth), switched by links and by `?view=`. */
 export const authViews = [
   "sign_in",
   "sign_up",

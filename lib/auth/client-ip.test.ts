@@ -5,7 +5,7 @@ const h = (init: Record<string, string>) => new Headers(init);
 
 afterEach(() => vi.unstubAllEnvs());
 
-// Issue 21, finding 1: a made-up X-Forwarded-For was believed from anyone.
+// docs/security.md#client-address: a made-up X-Forwarded-For was believed from anyone.
 describe("clientIp without a trusted proxy (TRUSTED_PROXY unset, the default)", () => {
   it("believes no forwarded header: a client can write any of them", () => {
     vi.stubEnv("TRUSTED_PROXY", "");

@@ -11,7 +11,7 @@ import {
 import { guardedSignIn } from "./guarded-auth";
 import { throttleRules } from "./throttle";
 
-// Issue 13, item 2. Runs inside `supabase-local --test`, whose Auth honours Sb-Forwarded-For only with the
+// docs/security.md#rate-limits. Runs inside `supabase-local --test`, whose Auth honours Sb-Forwarded-For only with the
 // stack's secret key (SUPABASE_SECRET_KEY, handed to the app and to this suite).
 
 /** What one visitor's request to a server action gets: its own cookies, its own address. */

@@ -1,5 +1,5 @@
 /**
- * Routes only a signed-in user may open (spec §2, protected layout), plus the standalone password
+ * Routes only a signed-in user may open (docs/product.md#routes), plus the standalone password
  * page. `/profile/{id}` is a public profile, so only the exact `/profile` is protected.
  */
 const exact = new Set([
@@ -12,7 +12,7 @@ const exact = new Set([
 ]);
 const prefixes = ["/teams", "/messages"];
 
-// A team's own page, /teams/{uuid}, is public (issue 20): an open team's page is shareable; its edit, join
+// A team's own page, /teams/{uuid}, is public (docs/product.md#public-team-pages): an open team's page is shareable; its edit, join
 // and viewer pages below it stay protected.
 const publicTeamPage = /^\/teams\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 

@@ -29,7 +29,7 @@ describe("safeNext", () => {
     "/dash\\board",
     "",
     " /dashboard",
-    // Paths that normalise to `//host` (issue 13): decided on the parsed result, not the raw text.
+    // Paths that normalise to `//host` (docs/security.md#redirects): decided on the parsed result, not the raw text.
     "/.//localhost:3901/pwned",
     "/%2e//localhost:3901/pwned",
     "/%2E//localhost:3901/pwned",

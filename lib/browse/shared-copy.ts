@@ -2,7 +2,7 @@ import { specialties, type Specialty } from "@/lib/labels";
 import { parseFilters, type BrowseFilters } from "./filters";
 
 /**
- * /browse as a shared copy (issue 22). The page for a filter and page is the same for every visitor, and
+ * /browse as a shared copy (docs/architecture.md#caching). The page for a filter and page is the same for every visitor, and
  * for every signed-in athlete with no block either way (the proxy asks, lib/data/browse-viewer.ts) but for
  * the leg their "Needs my specialty" box names; ticked, that box filters by the leg alone (teams that need
  * it, athletes of the other legs), so it is the same for everyone of that leg too. So the proxy rewrites

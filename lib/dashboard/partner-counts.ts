@@ -8,7 +8,7 @@ export type PartnerCounts = {
 };
 
 /**
- * Folds per-specialty rows into the Find Partners numbers (spec §2): an empty specialty counts as
+ * Folds per-specialty rows into the Find Partners numbers (docs/product.md#dashboard): an empty specialty counts as
  * all-rounder; the total is the sum of the rows.
  */
 export function foldPartnerCounts(

@@ -4,7 +4,7 @@ import { parseFilters } from "@/lib/browse/filters";
 import { pool } from "@/lib/db";
 import { dropAthletes, makeAthlete, type Athlete } from "@/lib/messages/test-fixtures";
 
-// Issue 22: /browse's shared, cached lists, for visitors only. The cache is Next's (unstable_cache); here
+// docs/architecture.md#caching: /browse's shared, cached lists, for visitors only. The cache is Next's (unstable_cache); here
 // it is a recorder, so the test sees which reads go to the shared copy and that no viewer's ever does.
 const cache = vi.hoisted(() => ({ keys: [] as string[][], tags: [] as string[][] }));
 vi.mock("next/cache", () => ({

@@ -19,7 +19,7 @@ export type Listings = [Listing<ListedTeam>, Listing<ListedAthlete>];
 const FRESH_MS = 5000;
 
 /**
- * /browse is what search visitors open first, and in race week what everyone opens (issue 22). The lists
+ * /browse is what search visitors open first, and in race week what everyone opens (docs/architecture.md#caching). The lists
  * for a filter and page are the same for every visitor (read as anon), so they come from Next's data
  * cache: a warm signed-out view runs no SQL. Tagged with the tags the writes already expire: every team
  * write (`public-teams`, lib/data/team-action.ts) and every profile create, edit or moderator hide

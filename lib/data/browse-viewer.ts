@@ -11,7 +11,7 @@ export type BrowseViewer = {
 };
 
 /**
- * Asked by the proxy for a signed-in /browse (issue 22): one short statement as the viewer, instead of
+ * Asked by the proxy for a signed-in /browse (docs/performance.md#page-weight): one short statement as the viewer, instead of
  * rendering the page for them. Blocks both ways come from private.my_blocked_profiles(), the function
  * the per-request lists filter by, so both paths agree on who is hidden. Read as the viewer: an ended
  * session runs as a visitor, may not call it, and fails here, and the caller renders the page per request.

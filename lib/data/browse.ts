@@ -4,7 +4,7 @@ import type { BrowseFilters } from "@/lib/browse/filters";
 import { pageSizes } from "@/lib/browse/filters";
 import type { ExperienceLevel, Specialty, TrainingDay, TrainingTime } from "@/lib/validation/profile";
 
-/** An open team as the listing shows it (spec §3 team, plus the urgent vacancy and live member count). */
+/** An open team as the listing shows it (docs/product.md#teams, plus the urgent vacancy and live member count). */
 export type ListedTeam = {
   id: string;
   name: string;
@@ -41,7 +41,7 @@ export type ListedAthlete = {
 export type Listing<T> = { items: T[]; total: number };
 
 /** The viewer's leg when "needs my specialty" is on and they have a profile; else no such filter. */
-// `signedIn`: leave out the athletes between whom and the viewer there is a block, either way (issue 21).
+// `signedIn`: leave out the athletes between whom and the viewer there is a block, either way (docs/security.md#blocks).
 export type Viewer = { specialty?: Specialty | null; signedIn?: boolean };
 
 // Noosa's calendar day: an urgent need counts while its day is today or later there.

@@ -7,7 +7,7 @@ import { readNeedsYou, type NeedsYou } from "./needs-you";
 import { findProfileByAuthId, type Profile } from "./profiles";
 
 // The dashboard's reads name the viewer by account id and find their profile in SQL, so none waits for
-// another: the whole dashboard is one round trip after the claims setup (issue 22).
+// another: the whole dashboard is one round trip after the claims setup (docs/performance.md#page-weight).
 const myProfile = (tx: Tx, authId: string) => tx`(select id from public.profiles where auth_id = ${authId})`;
 
 /**
@@ -67,7 +67,7 @@ export type Dashboard = {
 };
 
 /**
- * Everything the dashboard's cards show (spec §2), in the caller's one transaction: the viewer's profile
+ * Everything the dashboard's cards show (docs/product.md#dashboard), in the caller's one transaction: the viewer's profile
  * (null without one: then nothing else is shown), their 3 latest conversations, Find Partners, their
  * teams and what needs them now, all asked at once.
  */

@@ -5,7 +5,7 @@ import { pool, withRls, withServiceRole, type Claims, type Tx } from "@/lib/db";
 import type { InterestInput } from "@/lib/validation/interest";
 import { confirmInterest, isRateLimited, requestInterest } from "./interest";
 
-// Register interest, double opt-in (issue 21, finding 5). Runs inside `supabase-local --test`.
+// Register interest, double opt-in (docs/security.md#register-interest). Runs inside `supabase-local --test`.
 
 const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
 const run = randomUUID().slice(0, 8);

@@ -10,7 +10,7 @@ const columns = (tx: Tx) =>
 export const THREAD_PAGE = 200;
 
 /**
- * A thread in order (spec §7): its newest `THREAD_PAGE` messages, or with `after` only the ones stored
+ * A thread in order (docs/product.md#messages): its newest `THREAD_PAGE` messages, or with `after` only the ones stored
  * after that message (the catch-up after a reconnect). RLS returns nothing for someone else's thread.
  */
 export async function listMessages(
@@ -61,7 +61,7 @@ export async function insertMessage(
   return same ? existing : null;
 }
 
-/** Marks the other person's unread messages read (spec §4); returns how many changed. */
+/** Marks the other person's unread messages read (docs/product.md#messages); returns how many changed. */
 export async function markConversationRead(tx: Tx, conversationId: string, me: string): Promise<number> {
   const rows = await tx`
     update public.messages set read = true

@@ -7,7 +7,7 @@ import { createConfirmedUser } from "@noosa-tri/supabase-local/test-support";
 import { deleteMyAccountData, exportMyData } from "./my-data";
 import { createTeam, decide, requestToJoin } from "./team-writes";
 
-// Issue 21, "my data": Download my data and Delete my account. Runs inside `supabase-local --test`.
+// docs/security.md#your-data: Download my data and Delete my account. Runs inside `supabase-local --test`.
 const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
 const run = randomUUID().slice(0, 8);
 // boss creates a team; mia is in it, pete asked to join; friend and lonely only talk with boss; stranger

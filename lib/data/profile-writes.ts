@@ -27,7 +27,7 @@ function columns(tx: Tx, input: ProfileInput) {
 /**
  * Creates the profile of account `authId` (RLS allows only the signed-in account's own). A second
  * create for the same account — a double submit or two tabs — does nothing and returns null.
- * Coordinates start at [0,0]: the form asks for a place name, not a position (spec §3).
+ * Coordinates start at [0,0]: the form asks for a place name, not a position (docs/product.md#profiles).
  */
 export async function insertProfile(
   tx: Tx,

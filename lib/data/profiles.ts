@@ -14,7 +14,7 @@ import {
 
 export type ProfileLocation = { display_name: string; coordinates: [number, number] };
 
-/** A profile as the API may show it (spec §3). The account e-mail is never selectable (column grants). */
+/** A profile as the API may show it (docs/product.md#profiles). The account e-mail is never selectable (column grants). */
 export type Profile = {
   id: string;
   auth_id: string;

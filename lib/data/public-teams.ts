@@ -6,7 +6,7 @@ import { absoluteUrl } from "@/lib/site";
 import { teamIdSchema } from "@/lib/validation/team";
 import { findTeamWithMembers, type TeamWithMembers } from "./teams";
 
-// Public team pages (issue 20): read as a visitor, so RLS and public.team_roster decide what a shared link
+// Public team pages (docs/product.md#public-team-pages): read as a visitor, so RLS and public.team_roster decide what a shared link
 // shows (open and full teams; active members; names of public profiles only). Closed teams read as null.
 
 /** Tag of every public team read; team writes expire it (lib/data/team-action.ts). */

@@ -9,7 +9,7 @@ import { teamRuleMessage } from "./team-writes";
 
 /**
  * Runs one team write as the signed-in user: a visitor gets "Not authenticated"; a rule the SQL function
- * refuses comes back with its own text (spec §5); anything else is logged and answered with `fallback`.
+ * refuses comes back with its own text (docs/product.md#teams); anything else is logged and answered with `fallback`.
  */
 export async function runTeamWrite<T extends object>(
   name: string,
@@ -23,7 +23,7 @@ export async function runTeamWrite<T extends object>(
     // Team pages are rendered per request; browse may cache its open-team list.
     revalidatePath("/teams", "layout");
     revalidatePath("/browse");
-    // Public team pages, their cards and the sitemap's open teams (issue 20): shown fresh on the next request.
+    // Public team pages, their cards and the sitemap's open teams (docs/product.md#public-team-pages): shown fresh on the next request.
     revalidateTag(publicTeamsTag, { expire: 0 });
     revalidatePath("/sitemap.xml");
     // The landing pages list the urgent teams: a new or filled need shows on their next request.

@@ -66,7 +66,7 @@ const ruleCodes = new Set(["P0001", "P0002", "42501", "P0429"]);
 
 /** The message of an expected rule failure, or null for anything else (a bug or an outage). */
 export function teamRuleMessage(error: unknown): string | null {
-  // A suspended account's writes are refused by the database (issue 21); say why.
+  // A suspended account's writes are refused by the database (docs/security.md#moderation); say why.
   if (isSuspendedError(error)) return suspendedMessage;
   const e = error as { code?: string; message?: string } | null;
   if (!e?.code || !ruleCodes.has(e.code) || typeof e.message !== "string") return null;

@@ -150,7 +150,7 @@ describe("create_team", () => {
 });
 
 describe("update_team", () => {
-  it("only the creator updates; others get the spec's message and nothing changes", async () => {
+  it("only the creator updates; others get the product's message and nothing changes", async () => {
     const forbidden = "Forbidden: You can only update your own teams.";
     expect(
       await failure(

@@ -3,13 +3,13 @@ import type { Tx } from "@/lib/db";
 import type { ExperienceLevel, TrainingDay, TrainingTime } from "@/lib/validation/profile";
 import { teamIdSchema, type TeamRole, type TeamStatus } from "@/lib/validation/team";
 
-/** A team as the pages show it (spec §3 team), with the legs its active members cover. */
+/** A team as the pages show it (docs/product.md#teams), with the legs its active members cover. */
 export type Team = {
   id: string;
   name: string;
   description: string;
   location: string | null;
-  /** The creator's account id (auth id), as spec §3 says. */
+  /** The creator's account id (auth id), not their profile id. */
   creator_id: string;
   status: TeamStatus;
   max_members: number;

@@ -7,7 +7,7 @@ const timeoutMs = 3000;
 
 /**
  * The open teams whose urgent day is today or later, soonest first (at most `limit`), for the landing
- * pages' "Teams that need someone now" (issue 20). Read as a visitor; null when the database is
+ * pages' "Teams that need someone now" (docs/product.md#landing-pages). Read as a visitor; null when the database is
  * unreachable (a build without one), so the static page renders without them until its next revalidation.
  */
 export async function getUrgentTeams(limit = 3): Promise<Team[] | null> {

@@ -6,7 +6,7 @@ import { withRls, type Claims } from "@/lib/db";
 import type { ProfileInput } from "@/lib/validation/profile";
 import { createConfirmedUser, plainClient } from "@noosa-tri/supabase-local/test-support";
 
-// Issue 13, item 3: after sign-out the access token still verifies offline for up to an hour; a write
+// docs/security.md#sessions: after sign-out the access token still verifies offline for up to an hour; a write
 // made with it must be refused. Runs inside `supabase-local --test` (npm run test:integration).
 
 const input = (username: string): ProfileInput => ({

@@ -1,7 +1,7 @@
 /**
  * The most a request to this app may carry: Next's own limit for server actions (1 MB, set explicitly in
  * next.config.ts from here so the two cannot drift). Past it Next threw inside the action handler and
- * answered 500 (issue 21, finding 6); proxy.ts answers 413 with this text before anything runs. Nothing the
+ * answered 500 (docs/security.md#headers); proxy.ts answers 413 with this text before anything runs. Nothing the
  * app accepts comes near it: the longest field is a 2,000-character message.
  */
 export const requestBodyLimit = 1024 * 1024;

@@ -2,14 +2,14 @@ import { authViewHref } from "@/lib/auth/auth-views";
 import { specialties, type Specialty } from "@/lib/labels";
 
 /**
- * What a visitor asked for before signing in (issue 20), as a same-site path that travels as `next` through
+ * What a visitor asked for before signing in (docs/product.md#auth), as a same-site path that travels as `next` through
  * sign-in, sign-up, the e-mail link (it is part of the link, so it works in another browser too), the magic
  * link and create-profile. It only ever says where to go: the page it leads to asks once more before
  * anything is sent, and the server checks everything again.
  *
  * Only the helpers here make an `IntentPath`: a path of this site by construction (fixed prefixes, each
  * id encoded). So sign-up and create-profile links are built from one without checking it again in the
- * browser (that check is code on every page with a card, issue 22); where `next` is read back, the auth
+ * browser (that check is code on every page with a card, docs/performance.md#page-weight); where `next` is read back, the auth
  * and create-profile pages still check it (lib/auth/safe-next.ts).
  */
 export type IntentPath = string & { readonly intent: unique symbol };

@@ -89,7 +89,7 @@ describe("Realtime across a Postgres restart", () => {
 
   it("makes clients rejoin (and so catch up) when the change queue itself was lost", async () => {
     const live = await subscribe(bob.client, `restart-lost-${randomUUID()}`, spec());
-    // Alice sent four messages a moment ago: move them out of the 5-in-10-s sending limit (issue 21).
+    // Alice sent four messages a moment ago: move them out of the 5-in-10-s sending limit (docs/security.md#rate-limits).
     await admin`update public.messages set created_at = created_at - interval '1 minute'
       where conversation_id = ${conversationId}`;
     await send(alice, "seen before the loss");

@@ -1,5 +1,5 @@
 /**
- * Same-site paths in message text: `/profile/` or `/teams/` (a team invitation, issue 20) and an id (a
+ * Same-site paths in message text: `/profile/` or `/teams/` (a team invitation, docs/product.md#invitations) and an id (a
  * UUID), nothing else. Written as `[label](/profile/<id>)` (the automatic join request does: "View Sam's
  * profile"), the link shows its label instead of the path; the label is plain text, at most 80 characters
  * on one line.

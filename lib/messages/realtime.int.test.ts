@@ -129,7 +129,7 @@ describe("messages over Realtime", () => {
     const live = await subscribe(bob.client, `thread-burst-${randomUUID()}`, spec());
     const ids = Array.from({ length: 50 }, () => randomUUID());
     // Fifty commits at once, each in its own transaction, written as a server job would (no signed-in
-    // sender): an athlete may send only 5 in 10 s (issue 21, lib/actions/message-rate.int.test.ts).
+    // sender): an athlete may send only 5 in 10 s (docs/security.md#rate-limits, lib/actions/message-rate.int.test.ts).
     const writer = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 10, onnotice: () => {} });
     await Promise.all(
       ids.map((id, i) => {

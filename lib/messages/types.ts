@@ -8,7 +8,7 @@ export type OtherParticipant = {
   avatar_url: string | null;
 };
 
-/** A conversation row of the list (spec §3 "conversation", list view). Times are ISO strings. */
+/** A conversation row of the list (docs/product.md#messages, list view). Times are ISO strings. */
 export type ConversationSummary = {
   id: string;
   updated_at: string;
@@ -17,7 +17,7 @@ export type ConversationSummary = {
   unread_count: number;
 };
 
-/** A message (spec §3). `created_at` keeps Postgres' microseconds, which order a busy thread. */
+/** A message (docs/product.md#messages). `created_at` keeps Postgres' microseconds, which order a busy thread. */
 export type Message = {
   id: string;
   conversation_id: string;

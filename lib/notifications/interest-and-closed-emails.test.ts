@@ -6,7 +6,7 @@ import { verifyUnsubscribeToken } from "./unsubscribe-token";
 const key = Buffer.from("render-test-key");
 const base = { id: "7", claim_token: "00000000-0000-4000-8000-000000000000", attempts: 1 };
 
-describe("the e-mails of issue 21 (my data, register interest)", () => {
+describe("the register-interest and closed-team e-mails", () => {
   it("a register-interest confirmation: a signed link to the confirm page, no unsubscribe", async () => {
     const requestId = "3f1c2a9e-8d7b-4c6a-9e5f-0a1b2c3d4e5f";
     const mail = await renderNotification(

@@ -7,7 +7,7 @@ import type { RenderedMail } from "./render";
 import { smtpTransport, type MailTransport } from "./transport";
 import { drainNotifications, runNotificationPass } from "./worker";
 
-// Issue 19: the outbox rows each event writes, message batching on a controllable clock, two workers at once,
+// docs/notifications.md: the outbox rows each event writes, message batching on a controllable clock, two workers at once,
 // retries with backoff, and a worker killed between send and mark. Runs inside `supabase-local --test`.
 const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
 const run = randomUUID().slice(0, 8);

@@ -79,7 +79,7 @@ export function sportsEventJsonLd(): JsonLdObject {
 }
 
 /**
- * A relay team's public page as a schema.org SportsTeam (issue 20): name, place, what it is about, and the
+ * A relay team's public page as a schema.org SportsTeam (docs/product.md#public-team-pages): name, place, what it is about, and the
  * members whose profiles are public (others are left out, as on the page).
  */
 export function sportsTeamJsonLd(team: {

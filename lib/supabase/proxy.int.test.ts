@@ -42,7 +42,7 @@ async function refreshedCookies(url: string, proto: string): Promise<string[]> {
   return set;
 }
 
-describe("session cookie from the proxy (issue 13, item 4)", () => {
+describe("session cookie from the proxy (docs/security.md#sessions)", () => {
   it("is Secure and SameSite=Lax when the site is served over https", async () => {
     for (const cookie of await refreshedCookies("https://noosatriteams.com.au/dashboard", "https")) {
       expect(cookie).toMatch(/;\s*Secure/i);
@@ -58,7 +58,7 @@ describe("session cookie from the proxy (issue 13, item 4)", () => {
   });
 });
 
-describe("a session the proxy has read (issue 22)", () => {
+describe("a session the proxy has read (docs/performance.md#page-weight)", () => {
   it("is answered again without a client, and still refreshed once it is near expiry", async () => {
     const cookie = await sessionCookie();
     const request = (value: string) =>
@@ -83,7 +83,7 @@ describe("a session the proxy has read (issue 22)", () => {
   });
 });
 
-describe("a signed-in athlete's /browse (issue 22)", () => {
+describe("a signed-in athlete's /browse (docs/performance.md#page-weight)", () => {
   const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 1, onnotice: () => {} });
   afterAll(() => admin.end());
 

@@ -66,7 +66,7 @@ export async function updateSession(request: NextRequest) {
     for (const cookie of response.cookies.getAll()) redirect.cookies.set(cookie);
     return redirect;
   }
-  // A team's page is one cached copy for visitors (issue 20); a signed-in viewer is shown the same URL
+  // A team's page is one cached copy for visitors (docs/product.md#public-team-pages); a signed-in viewer is shown the same URL
   // rendered for them, with their own controls, so nothing personal ever enters the shared copy.
   const viewerPath = signedIn ? teamViewerPath(pathname) : null;
   const rewrite = viewerPath

@@ -4,7 +4,7 @@ import { publicEnv } from "@/lib/env";
 /**
  * Auth's public signing keys (JWKS), kept by this server process so that verifying a session never
  * depends on Auth answering: supabase-js caches them for 10 minutes and then asks again, and with Auth
- * down or slow every signed-in page would fail or wait with it (issue 22). Here the last good set stays in
+ * down or slow every signed-in page would fail or wait with it (docs/performance.md#faults). Here the last good set stays in
  * use until a refresh succeeds; a refresh runs in the background and never holds up a request, except the
  * very first one. Keys rotate rarely, and a token signed by a key this set lacks makes supabase-js fetch it.
  */

@@ -25,7 +25,7 @@ const UNCHANGED_FOR_S = 5 * 60;
 /**
  * The session @supabase/ssr keeps in its cookie (whole, or chunked as `.0`, `.1`, … and joined in order;
  * `base64-` and base64url of the session's JSON), read with Node's own decoder. Reading it through a
- * Supabase client costs more than the rest of a signed-in page's auth (issue 22): @supabase/ssr decodes
+ * Supabase client costs more than the rest of a signed-in page's auth (docs/performance.md#page-weight): @supabase/ssr decodes
  * base64 one code point at a time, twice a request (proxy and page). Null for anything else.
  */
 export function sessionInCookies(cookies: Cookie[]): { token: string; expiresAt: number } | null {

@@ -44,7 +44,7 @@ export function samePlace(athletePlace: string | null, teamPlace: string | null)
 }
 
 /**
- * "Athletes who fit", best first (issue 20): the team's urgent leg first, then level fit (a required level
+ * "Athletes who fit", best first (docs/product.md#invitations): the team's urgent leg first, then level fit (a required level
  * before a neighbouring one), then the same place, then online now; ties keep the database's order
  * (most recently updated profile first), so a page is stable between two reads.
  */

@@ -22,7 +22,7 @@ export function missingLegs(team: Pick<SeoTeam, "open_legs">): string[] {
 }
 
 /**
- * A shared team link's title (issue 20): "Peregian Pace Setters needs a runner by 28 Nov" while the urgent
+ * A shared team link's title (docs/product.md#public-team-pages): "Peregian Pace Setters needs a runner by 28 Nov" while the urgent
  * need stands, else the legs it still needs (its open legs), or that it is full.
  */
 export function teamHeadline(team: SeoTeam, now: Date = new Date()): string {

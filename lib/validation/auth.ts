@@ -1,7 +1,7 @@
 import { z } from "zod";
 import "./csp-safe-zod";
 
-/** Spec §9: the shortest password Auth accepts (also Supabase's default minimum). */
+/** The shortest password Auth accepts (docs/product.md#limits; also Supabase's default minimum). */
 export const PASSWORD_MIN_LENGTH = 6;
 
 export const authMessages = {
@@ -70,7 +70,7 @@ export const updatePasswordSchema = z
     message: authMessages.passwordsDiffer,
   });
 
-/** The two kinds of e-mail link /auth/confirm understands (spec §2; protocol A.3 `EmailOtpType`). */
+/** The two kinds of e-mail link /auth/confirm understands (docs/product.md#auth; protocol A.3 `EmailOtpType`). */
 export const emailOtpTypes = ["email", "signup", "magiclink", "recovery", "invite", "email_change"] as const;
 export const confirmSchema = z.union([
   z.object({ token_hash: z.string().min(1).max(512), type: z.enum(emailOtpTypes) }),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { safeText } from "./text";
 
-/** Limits of a message (spec §5 "Messages"; the CHECK on messages.content mirrors them). */
+/** Limits of a message (docs/product.md#messages; the CHECK on messages.content mirrors them). */
 export const messageLimits = { content: { min: 1, max: 2000 } } as const;
 
 /** Message text: trimmed, 1 to 2,000 characters, newlines allowed, no control or hidden characters. */
@@ -20,7 +20,7 @@ export const uuidSchema = z.uuid({ error: "Invalid id" });
 
 /**
  * One send. `id` is chosen by the browser, so a retried send is recognised and stored once. `senderId` is
- * optional: when a client names a sender it must be the signed-in athlete (spec §5).
+ * optional: when a client names a sender it must be the signed-in athlete (docs/product.md#messages).
  */
 export const sendMessageSchema = z.strictObject({
   id: uuidSchema,
@@ -31,7 +31,7 @@ export const sendMessageSchema = z.strictObject({
 
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
-/** Error texts of spec §5/§8, shared by actions and tests. */
+/** Error texts of docs/product.md#messages, shared by actions and tests. */
 export const messageErrors = {
   senderMismatch: "Forbidden: Sender ID does not match authenticated user",
   notParticipant: "Forbidden: You are not a participant in this conversation",

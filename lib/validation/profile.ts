@@ -6,7 +6,7 @@ import { experienceLevels, specialties, trainingDays, trainingTimes } from "@/li
 export { charCount } from "./text";
 
 /**
- * The athlete profile form (spec §5, §9), shared by the form (zodResolver) and the server actions. The
+ * The athlete profile form (docs/product.md#profiles), shared by the form (zodResolver) and the server actions. The
  * CHECK constraints in supabase/migrations/*_profiles.sql and *_profile_safe_text.sql mirror these
  * limits and the safe-text rule of ./text.ts; keep them in step.
  */
@@ -146,7 +146,7 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 export type ProfileFormValues = Omit<ProfileInput, "specialty" | "experience_level"> &
   Partial<Pick<ProfileInput, "specialty" | "experience_level">>;
 
-/** A new profile's form: the spec's create form makes the profile public and looking for a team. */
+/** A new profile's form: the create form makes the profile public and looking for a team. */
 export const emptyProfileInput: ProfileFormValues = {
   username: "",
   full_name: "",

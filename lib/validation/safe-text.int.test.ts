@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { makeAthlete, dropAthletes, type Athlete } from "@/lib/messages/test-fixtures";
 import { hasVisibleText, isSafeText } from "./text";
 
-// Issue 21, finding 4: the SQL rule (private.is_safe_text, in every CHECK on user-written text) refuses what
+// docs/product.md#text: the SQL rule (private.is_safe_text, in every CHECK on user-written text) refuses what
 // the forms refuse (lib/validation/text.ts), character for character.
 const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
 const made: Athlete[] = [];

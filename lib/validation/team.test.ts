@@ -30,7 +30,7 @@ describe("teamCreateSchema", () => {
     expect(result.location).toBe("");
   });
 
-  it("uses the spec's messages for name and description (§5)", () => {
+  it("uses the product's messages for name and description", () => {
     expect(errorsOf({ ...valid, name: "ab" }).name).toBe("Team name must be at least 3 characters");
     expect(errorsOf({ ...valid, name: "x".repeat(51) }).name).toBe(
       "Team name must be less than 50 characters",
@@ -49,7 +49,7 @@ describe("teamCreateSchema", () => {
     expect(errorsOf({ ...valid, name: "🏊".repeat(51) }).name).toBeDefined();
   });
 
-  it("requires a role and an experience level (§5)", () => {
+  it("requires a role and an experience level", () => {
     const e = errorsOf({ ...valid, requirements: { roles: [], experience_levels: [] } });
     expect(e["requirements.roles"]).toBe("Please select at least one role");
     expect(e["requirements.experience_levels"]).toBe("Please select at least one experience level");

@@ -4,7 +4,7 @@ import { experienceLevels, specialties, trainingDays, trainingTimes } from "./pr
 import { charCount, safeText } from "./text";
 
 /**
- * The team form (spec §5, §9), shared by the create/edit forms (zodResolver) and the server actions. The
+ * The team form (docs/product.md#teams), shared by the create/edit forms (zodResolver) and the server actions. The
  * CHECKs in supabase/migrations/*_teams_and_conversations.sql mirror these limits; keep them in step.
  */
 export const teamStatuses = ["open", "full", "closed"] as const;

@@ -59,7 +59,7 @@ describe("safeText", () => {
   });
 });
 
-// Issue 21, finding 4: soft hyphens, Hangul fillers, braille blanks and the like passed, and a name made
+// docs/product.md#text: soft hyphens, Hangul fillers, braille blanks and the like passed, and a name made
 // only of them was saved and looked blank.
 describe("invisible characters (Default_Ignorable_Code_Point and braille blank)", () => {
   const invisible = [

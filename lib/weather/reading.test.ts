@@ -10,7 +10,7 @@ const reply = {
 };
 
 describe("weather reading", () => {
-  it("maps the reply to the reading of spec §3", () => {
+  it("maps the reply to the reading of docs/product.md#weather", () => {
     expect(toReading(reply)).toEqual({
       temperature: 22,
       feelsLike: 20,

@@ -1,4 +1,4 @@
-/** The weather reading of spec §3, derived from the service's current-weather reply. */
+/** The weather reading of docs/product.md#weather, derived from the service's current-weather reply. */
 export type WeatherReading = {
   temperature: number;
   feelsLike: number;
@@ -25,7 +25,7 @@ const iconBase = "https://openweathermap.org/img/wn";
 /** The service's image path for an icon code, at twice the size (crisp on high-density screens). */
 export const iconUrl = (code: string) => `${iconBase}/${encodeURIComponent(code)}@2x.png`;
 
-/** m/s to km/h, rounded (spec §9). */
+/** m/s to km/h, rounded (docs/product.md#weather). */
 export const kmh = (metresPerSecond: number) => Math.round(metresPerSecond * 3.6);
 
 const num = (value: unknown): number | undefined =>

@@ -48,7 +48,7 @@ describe("weather service", () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
-  it("retries twice, then fails with the spec's message and caches nothing", async () => {
+  it("retries twice, then fails with the product's message and caches nothing", async () => {
     const fetch = vi.fn(async () => new Response("oops", { status: 500 }));
     vi.stubGlobal("fetch", fetch);
     vi.spyOn(console, "error").mockImplementation(() => {});

@@ -9,7 +9,7 @@ export function weatherConfig() {
       /\/$/,
       "",
     ),
-    // 15 minutes (spec §9); tests set 0 to see each mode of the fake server at once.
+    // 15 minutes (docs/product.md#weather); tests set 0 to see each mode of the fake server at once.
     cacheMs: 1000 * Number(process.env.WEATHER_CACHE_SECONDS ?? 900),
   };
 }

@@ -23,7 +23,7 @@ export const metadata: Metadata = { title: "Dashboard", robots: { index: false }
 const grid = "mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-10 sm:px-6 md:grid-cols-2 lg:grid-cols-3";
 
 /**
- * The dashboard (spec §2): six cards. What five of them show is read in one transaction (one BEGIN,
+ * The dashboard (docs/product.md#dashboard): six cards. What five of them show is read in one transaction (one BEGIN,
  * claims setup and COMMIT instead of one per card); the weather, from another service, has its own
  * Suspense so a slow reading never holds up the rest.
  */
@@ -76,7 +76,7 @@ export default async function DashboardPage() {
       <PageIntro eyebrow="Dashboard" title={dashboardGreeting(profile.full_name, profile.created_at)} />
       <LookingPrompt />
       <div className={grid}>
-        {/* What needs the athlete first, then the spec's cards, the weather after the ones that ask for
+        {/* What needs the athlete first, then the dashboard's cards, the weather after the ones that ask for
             something. */}
         <NeedsYouCard
           needs={dashboard.needs}

@@ -121,7 +121,7 @@ describe("updateProfile action", () => {
     expect(row).toMatchObject({ full_name: "Alice Updated", location: { coordinates: [0, 0] } });
   });
 
-  it("refuses someone else's profile with the spec's message and changes nothing", async () => {
+  it("refuses someone else's profile with the product's message and changes nothing", async () => {
     await admin`insert into public.profiles (auth_id, username, full_name, location, specialty, experience_level, goals)
       values (${bob}, ${`bob_${run}`}, 'Bob Other', '{"display_name":"Cooroy","coordinates":[0,0]}', 'runner', 'beginner',
               'Run my first relay leg')`;

@@ -40,7 +40,7 @@ export async function updateProfile(profileId: unknown, input: unknown): Promise
     if (isUsernameTaken(error)) {
       return { ok: false, error: failure, fieldErrors: { username: "That username is already taken" } };
     }
-    // Issue 21: refused in SQL for a suspended account, and for making a profile a moderator hid public.
+    // docs/security.md#moderation: refused in SQL for a suspended account, and for making a profile a moderator hid public.
     if (isSuspendedError(error)) return { ok: false, error: suspendedMessage };
     if ((error as { detail?: string }).detail === "PROFILE_HIDDEN") {
       return { ok: false, error: failure, fieldErrors: { is_public: hiddenProfileMessage } };

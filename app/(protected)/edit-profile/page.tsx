@@ -16,7 +16,7 @@ export const metadata: Metadata = pageMetadata({
   noindex: true,
 });
 
-/** Spec §2 "Edit profile": the form prefilled with the user's own profile. */
+/** Edit profile (docs/product.md#profiles): the form prefilled with the user's own profile. */
 export default async function EditProfilePage() {
   await requireUser("/edit-profile");
   const profile = await getMyProfile();

@@ -27,7 +27,7 @@ export const viewport: Viewport = {
 
 type Props = { searchParams: Promise<{ c?: string | string[] }> };
 
-/** Spec §2 "Messages". `/messages?c=<id>` opens that conversation, so other pages can link to it. */
+/** Messages (docs/product.md#messages). `/messages?c=<id>` opens that conversation, so other pages can link to it. */
 export default async function MessagesPage({ searchParams }: Props) {
   const { claims } = await requireUser("/messages");
   const { c } = await searchParams;

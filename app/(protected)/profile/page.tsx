@@ -13,7 +13,7 @@ export const metadata: Metadata = pageMetadata({
   noindex: true,
 });
 
-/** Spec §2 "Profile": read-only; no profile yet → /create-profile. */
+/** Profile (docs/product.md#profiles): read-only; no profile yet → /create-profile. */
 export default async function ProfilePage() {
   await requireUser("/profile");
   const profile = await getMyProfile();

@@ -21,7 +21,7 @@ export const metadata: Metadata = pageMetadata({
 
 type Loaded = { mine: Team[]; open: Team[]; waiting: Waiting } | { error: string };
 
-/** Spec §2 "Teams": My Team, Available Teams (others' open teams, urgent first), the one-team limit. */
+/** Teams (docs/product.md#teams): My Team, Available Teams (others' open teams, urgent first), the one-team limit. */
 export default async function TeamsPage() {
   const user = await requireUser("/teams");
   const profile = await getMyProfile();

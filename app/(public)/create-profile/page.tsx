@@ -19,13 +19,13 @@ export const metadata: Metadata = pageMetadata({
   noindex: true,
 });
 
-/** Spec §2 "Create profile": a signed-in user without a profile; others are sent on. */
+/** Create profile (docs/product.md#profiles): a signed-in user without a profile; others are sent on. */
 export default async function CreateProfilePage({
   searchParams,
 }: {
   searchParams: Promise<{ next?: string | string[] }>;
 }) {
-  // Where a remembered join or message continues once the profile exists (issue 20); same-site paths only.
+  // Where a remembered join or message continues once the profile exists (docs/product.md#auth); same-site paths only.
   const next = safeNext((await searchParams).next, "") || undefined;
   const here = next ? `/create-profile?next=${encodeURIComponent(next)}` : "/create-profile";
   // A failed auth check counts as signed out (spec: redirect to /auth).

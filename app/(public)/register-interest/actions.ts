@@ -21,7 +21,7 @@ async function clientKey(): Promise<string> {
 }
 
 /**
- * Asks for a registration of interest (double opt-in, issue 21 finding 5): private.request_interest stores a
+ * Asks for a registration of interest (double opt-in, docs/security.md#register-interest): private.request_interest stores a
  * request and queues one confirmation e-mail; the entry counts only once its owner presses the link. The
  * function is the server's alone (service_role), as the notification worker's are. The answer is the same
  * whether a mail was queued now or earlier this hour, so it tells nobody whose address is registered.

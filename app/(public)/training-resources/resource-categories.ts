@@ -1,4 +1,4 @@
-/** Planned guides (spec §2 "Training Resources"): six categories × four items, all still to be written. */
+/** Planned guides (docs/product.md#static-pages): six categories × four items, all still to be written. */
 export const resourceCategories = [
   {
     name: "Swimming",

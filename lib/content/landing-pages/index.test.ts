@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { teamFinderLandingPath } from "@/lib/site";
 import { getLandingPage, landingPages, landingPath, type LandingPage } from "./index.ts";
 
-// The routes spec §2 lists, with the {token} route resolved through lib/site.ts.
+// The landing routes docs/product.md#routes lists, with the {token} route resolved through lib/site.ts.
 const specRoutes = [
   teamFinderLandingPath,
   "/urgent-triathlon-team-noosa",

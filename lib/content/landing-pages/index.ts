@@ -14,7 +14,7 @@ import { urgentTeammateNeeded } from "./pages/urgent-teammate-needed-noosa.ts";
 
 export type { LandingFaq, LandingPage, LandingSection } from "./types.ts";
 
-/** The twelve search landing pages, in the order the spec lists their routes. */
+/** The twelve search landing pages, in a fixed order (sitemap, tests). */
 export const landingPages: LandingPage[] = [
   findATeam,
   urgentTeam,

@@ -40,7 +40,7 @@ export async function setUrgentNeedAction(teamId: unknown, input: unknown): Prom
   });
 }
 
-// Invitations (issue 20): the creator invites a suggested athlete; the invitee accepts or declines. The
+// Invitations (docs/product.md#invitations): the creator invites a suggested athlete; the invitee accepts or declines. The
 // SQL functions check who may, the team's state and capacity, under the team row lock.
 const profileId = teamIdSchema; // a uuid, like a team id
 

@@ -17,7 +17,7 @@ export const metadata: Metadata = pageMetadata({
   noindex: true,
 });
 
-/** Spec §2 "Create team": the Team Limit Reached page when the user has a team, else the form. */
+/** Create team (docs/product.md#teams): the Team Limit Reached page when the user has a team, else the form. */
 export default async function CreateTeamPage() {
   const user = await requireUser("/teams/create");
   const [existing, profile] = await Promise.all([

@@ -1,6 +1,6 @@
 import { LinkButton } from "@/components/ui/button";
 
-/** A private, missing or malformed profile id: the spec's message, with a 404 status from notFound(). */
+/** A private, missing or malformed profile id: "Profile Not Found" (docs/product.md#profiles), with a 404 status from notFound(). */
 export default function ProfileNotFound() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6">

@@ -26,7 +26,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
-/** Spec §2 "Public athlete profile": public profiles only; anything else is a 404. */
+/** Public athlete profile (docs/product.md#profiles): public profiles only; anything else is a 404. */
 export default async function PublicProfilePage({ params }: Props) {
   const { id } = await params;
   const profile = await getPublicProfile(id);

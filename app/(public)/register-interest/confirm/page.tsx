@@ -13,7 +13,7 @@ export const metadata: Metadata = pageMetadata({
 
 type Props = { searchParams: Promise<{ token?: string | string[] }> };
 
-/** The page behind the register-interest confirmation e-mail's link (double opt-in, issue 21 finding 5). */
+/** The page behind the register-interest confirmation e-mail's link (double opt-in, docs/security.md#register-interest). */
 export default async function ConfirmInterestPage({ searchParams }: Props) {
   const { token: raw } = await searchParams;
   const token = (Array.isArray(raw) ? raw[0] : raw) ?? "";

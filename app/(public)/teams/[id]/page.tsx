@@ -14,7 +14,7 @@ import { teamHeadline, teamSummary } from "@/lib/teams/team-seo";
 
 type Props = { params: Promise<{ id: string }> };
 
-// A shared team link (issue 20), the same cached copy for every visitor: rendered on first request, then
+// A shared team link (docs/product.md#public-team-pages), the same cached copy for every visitor: rendered on first request, then
 // served from the cache until a team write or a member's profile edit expires it (the hour is a backstop).
 // Signed-in viewers never get this copy: the proxy shows them /teams/{id}/viewer, rendered for them.
 export const revalidate = 3600;

@@ -9,7 +9,7 @@ import { DangerBox, SuccessBox, TextField } from "@/components/auth/form-control
 import { updatePasswordSchema, type UpdatePasswordInput } from "@/lib/validation/auth";
 import { updateAccountPasswordAction } from "../actions";
 
-/** Spec §5 "Password update": 2 s after success the person goes to the dashboard. */
+/** Password update (docs/product.md#auth): 2 s after success the person goes to the dashboard. */
 const REDIRECT_DELAY_MS = 2000;
 
 export function UpdatePasswordForm() {

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { isCronAuthorized } from "@/lib/notifications/cron-auth";
 import { drainNotifications } from "@/lib/notifications/worker";
 
-// The notification worker (issue 19): Vercel Cron calls it every minute (vercel.json), the local stack every
+// The notification worker (docs/notifications.md): Vercel Cron calls it every minute (vercel.json), the local stack every
 // few seconds, both with `Authorization: Bearer $CRON_SECRET`. Claims due e-mails, sends, marks, until none
 // is due or the time is up.
 export const dynamic = "force-dynamic";

@@ -13,7 +13,7 @@ const linkErrorMessages: Record<string, string> = {
   otp_expired: "Email link is invalid or has expired",
 };
 
-/** Verifying → redirected (history replaced) or failed (spec §4 "Auth confirm"). */
+/** Verifying → redirected (history replaced) or failed (docs/product.md#auth). */
 /** A problem visible in the link itself, before anything is sent to Auth. */
 function linkProblem(params: URLSearchParams): string | null {
   const errorCode = params.get("error_code") ?? params.get("error");

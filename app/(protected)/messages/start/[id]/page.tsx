@@ -18,7 +18,7 @@ export const metadata: Metadata = pageMetadata({
 });
 
 /**
- * Where a remembered Send Message ends (issue 20): after sign-in or sign-up and create-profile, one
+ * Where a remembered Send Message ends (docs/product.md#auth): after sign-in or sign-up and create-profile, one
  * question and one press. Only public athletes can be messaged from a public page, so the public profile
  * is what this page reads.
  */

@@ -15,7 +15,7 @@ export const metadata: Metadata = pageMetadata({
   noindex: true,
 });
 
-/** Spec §2 "Edit team": the creator's prefilled form; anyone else sees Access Denied. */
+/** Edit team (docs/product.md#teams): the creator's prefilled form; anyone else sees Access Denied. */
 export default async function EditTeamPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const user = await requireUser(`/teams/${encodeURIComponent(id)}/edit`);

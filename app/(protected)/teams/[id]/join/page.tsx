@@ -23,7 +23,7 @@ export const metadata: Metadata = pageMetadata({
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ as?: string | string[] }> };
 
 /**
- * Where a remembered Request to Join ends (issue 20): after sign-in or sign-up, the e-mail link and
+ * Where a remembered Request to Join ends (docs/product.md#auth): after sign-in or sign-up, the e-mail link and
  * create-profile, one question and one press. The path only says which team and leg; who may join is
  * decided by request_to_join_team when the button is pressed.
  */

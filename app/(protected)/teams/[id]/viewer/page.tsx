@@ -44,7 +44,7 @@ export const metadata: Metadata = pageMetadata({
 const statusText = { pending: "waiting for an answer", accepted: "accepted", declined: "declined" } as const;
 
 /**
- * Spec §2 "Team detail" as a signed-in viewer sees /teams/{id} (the proxy shows this page at that URL): the
+ * The team page (docs/product.md#teams) as a signed-in viewer sees /teams/{id} (the proxy shows this page at that URL): the
  * creator's decisions, invitations and Athletes who fit, leaving, an invitation to answer. Rendered per
  * viewer, never cached, so none of it reaches the shared public copy.
  */
