@@ -8,7 +8,7 @@ import { RelativeTime } from "./relative-time";
 import { previewText } from "@/lib/messages/profile-links";
 
 /**
- * Spec §2 "Messages", left: the conversations, newest first, with fallbacks Unknown User / unknown; a
+ * Messages (docs/product.md#messages), left: the conversations, newest first, with fallbacks Unknown User / unknown; a
  * conversation whose other side deleted their account shows "Deleted athlete".
  */
 export function ConversationList({

@@ -74,7 +74,7 @@ export function MessageComposer(
       setText((current) => (normaliseText(current) === result.message.content ? "" : current));
       return;
     }
-    // Spec §8: the failure is only logged and the text stays; the hint says it can be sent again, or, over
+    // docs/product.md#messages: the failure is only logged and the text stays; the hint says it can be sent again, or, over
     // the sending limit (docs/security.md#rate-limits), how long to wait.
     console.error("message send failed", { action: "messages.send", error: result?.error ?? "network" });
     const shown =

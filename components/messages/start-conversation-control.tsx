@@ -7,7 +7,7 @@ import { submitAction } from "@/lib/forms/action-result";
 import { createProfileThen, messageIntentPath, signUpThen } from "@/lib/intent/paths";
 import { hasSessionCookie } from "@/lib/supabase/session-cookie";
 
-// Spec §9: 1.5 s before a missing profile sends the athlete to /create-profile.
+// docs/product.md#limits: 1.5 s before a missing profile sends the athlete to /create-profile.
 const PROFILE_REDIRECT_MS = 1500;
 const failure = "Failed to start conversation. Please try again.";
 

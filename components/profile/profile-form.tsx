@@ -99,7 +99,7 @@ export function ProfileForm({ mode, defaultValues, action, next }: ProfileFormPr
       router.push(next ?? (result.existed ? "/profile" : "/dashboard"));
     } else {
       toastSuccess(text.success);
-      // Spec §2: the edit page moves on to /profile one second after success.
+      // docs/product.md#profiles: the edit page moves on to /profile one second after success.
       setTimeout(() => router.push("/profile"), 1000);
     }
   }, onInvalid);

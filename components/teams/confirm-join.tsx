@@ -7,7 +7,7 @@ import { useEarlyAction } from "@/lib/forms/use-early-action";
 import { toastError, toastSuccess } from "@/lib/toast";
 import type { TeamActionResult } from "@/lib/validation/team";
 
-// Spec §7: after a successful request, on to its conversation after 1.5 s.
+// docs/product.md#join-requests: after a successful request, on to its conversation after 1.5 s.
 const redirectDelay = 1500;
 
 /**

@@ -8,7 +8,7 @@ import { createProfileThen, joinIntentPath, signUpThen } from "@/lib/intent/path
 import { useSessionUserId } from "@/lib/supabase/use-session-user";
 import type { TeamStatus } from "@/lib/validation/team";
 
-// Spec §7/§9: after a successful request or a missing profile, move on after 1.5 s.
+// docs/product.md#limits: after a successful request or a missing profile, move on after 1.5 s.
 const redirectDelay = 1500;
 
 export type JoinTeamProps = {

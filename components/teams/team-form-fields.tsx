@@ -25,7 +25,7 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 const r = (reg: Register, name: string, options?: object, checkboxValue?: string) =>
   reg(name as never, options, checkboxValue);
 
-/** Spec §2 "Create team": the Team Information panel (and the status on edit). */
+/** Create team (docs/product.md#teams): the Team Information panel (and the status on edit). */
 export function TeamInformation({ reg, errorOf: e, withStatus }: Props) {
   return (
     <Panel id="team-information" title="Team Information">
@@ -128,7 +128,7 @@ function Group({
   );
 }
 
-/** Spec §2 "Create team": the Team Requirements panel (roles, levels) and the training schedule. */
+/** Create team (docs/product.md#teams): the Team Requirements panel (roles, levels) and the training schedule. */
 export function TeamRequirements({ reg, errorOf: e }: Omit<Props, "withStatus">) {
   const first = (path: string) => e(path) ?? e(`${path}.0`);
   return (

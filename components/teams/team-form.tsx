@@ -73,7 +73,7 @@ export function TeamForm({ mode, defaultValues, action, teamPath = "/teams" }: T
     }
     setDone(true);
     toastSuccess(text.success);
-    // Spec §2: create goes to /teams, edit back to the team, one second after success.
+    // docs/product.md#teams: create goes to /teams, edit back to the team, one second after success.
     setTimeout(() => router.push(mode === "edit" ? teamPath : "/teams"), 1000);
   });
 
