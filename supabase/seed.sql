@@ -30,7 +30,7 @@ on conflict (provider_id, provider) do nothing;
 -- end of demo accounts (auth part)
 
 -- profiles (demo) ------------------------------------------------------------------------------------------
--- Owned by the profiles work (issue 5). Profiles of demo accounts 1–6 (public, looking for a team) and 8
+-- Profiles of demo accounts 1–6 (public, looking for a team) and 8
 -- (private); 7 (ava) has none. Profile ids are fixed (e0…0N for account d0…0N) so tests can link to them.
 insert into public.profiles (id, auth_id, username, full_name, bio, location, is_public, looking_for_team,
                              specialty, experience_level, training_preference, goals, target_times, availability,
@@ -80,7 +80,7 @@ on conflict (auth_id) do nothing;
 -- end of profiles (demo) -----------------------------------------------------------------------------------
 
 -- teams (demo) ---------------------------------------------------------------------------------------------
--- Owned by the teams work (issue 9). One team per creator, one in every state (README "Demo data"):
+-- One team per creator, one in every state (README, "Demo accounts"):
 --   Mia (1)   "Noosa Heads Dawn Patrol"  open, with a pending request from Noah (6) and its automatic message
 --   Jack (2)  "Hinterland Hammers"       full: Jack, Olivia (3) and Liam (4) cover all three legs
 --   Chloe (5) "Peregian Pace Setters"    open, urgent: needs a runner in 3 days (relative to now, never stale)
@@ -143,7 +143,7 @@ where not exists (select 1 from public.messages x
 -- end of teams (demo) --------------------------------------------------------------------------------------
 
 -- messaging (demo) -----------------------------------------------------------------------------------------
--- Owned by the messaging work (issue 10). Two conversations of Mia (1): with Jack (2), who still has one
+-- Two conversations of Mia (1): with Jack (2), who still has one
 -- unread message for her, and with Olivia (3), all read. Ids are fixed (c0…0N) so specs can open them.
 insert into public.conversations (id, participant_one_id, participant_two_id, created_at, updated_at)
 values

@@ -5,7 +5,7 @@ import { waitForMail } from "../support/mailbox";
 import { createConfirmedUser } from "../support/users";
 import { createAthlete, createTeamFor, db, signIn, type Athlete } from "../teams/team-support";
 
-// Issue 21, "my data": Settings → Download my data and Delete my account, in a real browser.
+// docs/security.md#your-data: Settings → Download my data and Delete my account, in a real browser.
 test.describe.configure({ timeout: 180_000 });
 
 const screensDir = process.env.MY_DATA_SCREENS_DIR ?? "test-results/my-data-screens";

@@ -10,7 +10,7 @@ const protectedRoutes = [
   "/messages",
   "/teams",
   "/teams/create",
-  // A team's own page is public (issue 20); its edit page and the join confirm step are not.
+  // A team's own page is public (docs/product.md#public-team-pages); its edit page and the join confirm step are not.
   "/teams/6f1c2a9e-0000-4000-8000-000000000001/edit",
 ];
 const joinRoute = "/teams/6f1c2a9e-0000-4000-8000-000000000001/join?as=runner";

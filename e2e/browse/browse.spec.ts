@@ -38,7 +38,7 @@ test("a visitor sees open teams and listed athletes with counts, and Send Messag
   const closedName = `Closed Crew ${Date.now()}`;
   await createTeam(await createAthlete({ isPublic: false }), { name: closedName, status: "closed" });
 
-  // Visitors' /browse is a shared copy (issue 22): a change made straight in SQL, as here, announces itself
+  // Visitors' /browse is a shared copy (docs/architecture.md#caching): a change made straight in SQL, as here, announces itself
   // to no cache and shows within 5 s; a change through the app shows at once.
   await expect(async () => {
     await page.goto("/browse");

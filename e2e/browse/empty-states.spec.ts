@@ -26,7 +26,7 @@ test.afterEach(async () => {
 });
 
 test("with no open teams and no athletes: the banner and both section messages", async ({ page }) => {
-  // Visitors' /browse lists are cached (issue 22): a change made straight in SQL, as here, announces itself
+  // Visitors' /browse lists are cached (docs/architecture.md#caching): a change made straight in SQL, as here, announces itself
   // to no cache and shows within 5 s; a change through the app expires them at once.
   await expect(async () => {
     await page.goto("/browse");

@@ -6,7 +6,7 @@ import { setWeatherMode } from "../support/weather";
 import { createTeamFor, db } from "../teams/team-support";
 import { createAthlete as createTeamAthlete } from "../teams/team-support";
 
-// What a signed-in athlete sees when something is missing or new: no weather (a quiet note, the spec's
+// What a signed-in athlete sees when something is missing or new: no weather (a quiet note, the product's
 // texts), their first day ("Welcome"), and a date typed the Australian way. Screens go to
 // CHAT_SCREENS_DIR (default test-results/chat-screens).
 test.describe.configure({ timeout: 120_000 });

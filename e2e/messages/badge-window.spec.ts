@@ -2,7 +2,7 @@ import { expect, test, type Route } from "@playwright/test";
 import { signInThroughUI } from "../support/users";
 import { adminSql, conversationBetween, makeAthlete, waitForInbox } from "./support";
 
-// The window behind "the badge on /dashboard stayed at 0 after a new message" (issue 22): a count read
+// The window behind "the badge on /dashboard stayed at 0 after a new message" (docs/performance.md#faults): a count read
 // that was answered before a message was stored came back after a newer read, because a navigation
 // pre-empted it in Next's router queue and the newer read ran meanwhile. The stale answer must lose.
 test.describe.configure({ timeout: 120_000 });

@@ -10,7 +10,7 @@ import {
   waitForLive,
 } from "./support";
 
-// Issue 21, finding 2: a sender over the limit (5 in 10 s, in SQL) is told how long to wait, and what they
+// docs/security.md#rate-limits: a sender over the limit (5 in 10 s, in SQL) is told how long to wait, and what they
 // typed stays in the box. Screens for people to look at: SAFETY_SCREENS_DIR (default test-results/safety-screens).
 test.describe.configure({ timeout: 120_000 });
 const sql = adminSql();

@@ -31,7 +31,7 @@ test("a visitor is sent to /auth, an account without a profile to /create-profil
   const bob = await makeAthlete(sql, "Bob Visited");
   await page.goto(`/profile/${bob.profileId}`);
   await page.getByRole("button", { name: "Send Message" }).click();
-  // Remembered as where to go next (issue 20): sign-up, then the confirm step of this conversation.
+  // Remembered as where to go next (docs/product.md#auth): sign-up, then the confirm step of this conversation.
   await expect(page).toHaveURL(
     `/auth?view=sign_up&next=${encodeURIComponent(`/messages/start/${bob.profileId}`)}`,
   );

@@ -11,7 +11,7 @@ import {
   type TestAthlete,
 } from "../messages/support";
 
-// Issue 21, "Report, moderation queue, suspend", in a real browser: an athlete reports a message and a
+// docs/security.md#moderation, in a real browser: an athlete reports a message and a
 // profile, the demo moderator (mod@example.com, supabase/seed.sql) acts on /moderation, and the result shows
 // on the other side. Fresh athletes per test, so no demo account is ever hidden or suspended. Screens for
 // people to look at: MODERATION_SCREENS_DIR (default test-results/moderation-screens).

@@ -5,7 +5,7 @@ import { createConfirmedUser, signInWithSession } from "../support/users";
 import { fillProfileForm } from "../profiles/profile-form";
 import { cardOf, createAthlete, createTeamFor, db, signIn } from "../teams/team-support";
 
-// Issue 19 end to end: the stack calls /api/cron/notifications every second (test:e2e passes --cron and
+// docs/notifications.md end to end: the stack calls /api/cron/notifications every second (test:e2e passes --cron and
 // SUPABASE_LOCAL_CRON_SECONDS=1; 3 s elsewhere), the app
 // sends through the stack's SMTP listener, and the mail lands in the mailbox the tests read.
 test.describe.configure({ timeout: 180_000 });

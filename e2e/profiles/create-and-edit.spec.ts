@@ -111,7 +111,7 @@ test("create → dashboard, view, edit → profile, public link signed out shows
   await expect(page).toHaveURL(/\/create-profile$/);
   const main = page.getByRole("main");
 
-  // The create form starts public and looking for a team (spec §3).
+  // The create form starts public and looking for a team (docs/product.md#profiles).
   await expect(main.getByRole("checkbox", { name: /Public profile/ })).toBeChecked();
   await expect(main.getByRole("checkbox", { name: /Looking for a team/ })).toBeChecked();
 
@@ -176,7 +176,7 @@ test("create → dashboard, view, edit → profile, public link signed out shows
   await save.click();
   await expect(main.getByRole("button", { name: "Saving..." })).toBeDisabled();
   release();
-  // The Toaster, mounted on the first toast of the visit: one, top-right (spec §4). One condition, so
+  // The Toaster, mounted on the first toast of the visit: one, top-right (docs/product.md#limits). One condition, so
   // it holds while the (2 s) toast is on screen however slowly the checks run.
   await expect(
     page

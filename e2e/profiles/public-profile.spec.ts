@@ -7,7 +7,7 @@ const mia = "e0000000-0000-4000-8000-000000000001";
 const ethanPrivate = "e0000000-0000-4000-8000-000000000008";
 const jack = "e0000000-0000-4000-8000-000000000002";
 
-test("a public profile is readable signed out, with every section of the spec", async ({ page }) => {
+test("a public profile is readable signed out, with every section of its page", async ({ page }) => {
   const response = await page.goto(`/profile/${mia}`);
   expect(response?.status()).toBe(200);
   const main = page.getByRole("main");

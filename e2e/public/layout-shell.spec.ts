@@ -43,7 +43,7 @@ test("the logo animation stops under prefers-reduced-motion", async ({ page }) =
   await expect(animated).toHaveCSS("animation-name", "none");
 });
 
-test("footer: the four sections with exactly the spec's links, contacts, socials and credit", async ({
+test("footer: the four sections with exactly the product's links, contacts, socials and credit", async ({
   page,
 }) => {
   await page.goto("/privacy-policy");

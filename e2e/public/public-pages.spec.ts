@@ -5,7 +5,7 @@ import { publicRoutes } from "./public-routes.ts";
 
 for (const route of publicRoutes) {
   test.describe(route.path, () => {
-    test("renders the spec's content with title, canonical and social tags", async ({ page }) => {
+    test("renders the page's content with title, canonical and social tags", async ({ page }) => {
       const response = await page.goto(route.path);
       expect(response?.status()).toBe(200);
       await expect(page).toHaveTitle(`${route.title} | ${site.name}`);

@@ -1,4 +1,4 @@
-/** The public pages this suite covers, with what spec §2 says each must show. */
+/** The public pages this suite covers, with what docs/product.md#routes says each must show. */
 export type PublicRoute = {
   path: string;
   /** Title before the " | <site name>" suffix. */

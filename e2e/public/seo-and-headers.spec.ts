@@ -87,7 +87,7 @@ test("sitemap.xml lists every public route and the twelve landing pages", async 
   ];
   expect(landingPages).toHaveLength(12);
   // Public athlete profiles are listed too (added by the profiles work); everything else is exactly the pages.
-  // Open teams' public pages too (issue 20).
+  // Open teams' public pages too (docs/product.md#public-team-pages).
   const profilePattern = new RegExp(`^${absoluteUrl("/profile/")}[0-9a-f-]{36}$`);
   const teamPattern = new RegExp(`^${absoluteUrl("/teams/")}[0-9a-f-]{36}$`);
   expect(urls.filter((url) => !profilePattern.test(url!) && !teamPattern.test(url!)).sort()).toEqual(

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from "../support/axe";
 import { signInThroughUI } from "../support/users";
 import { adminSql, makeAthlete, signedInPage } from "../messages/support";
 
-// Race-week faults (issue 22): Auth slow or down, and the database restarting, seen from the browser.
+// Race-week faults (docs/performance.md#faults): Auth slow or down, and the database restarting, seen from the browser.
 test.describe.configure({ timeout: 180_000 });
 let sql = adminSql();
 test.afterAll(() => sql.end());

@@ -9,7 +9,7 @@ import {
   waitForLive,
 } from "../messages/support";
 
-// Issue 21, "Block": from a profile, the blocked athlete can no longer message ("You can't message this
+// docs/security.md#blocks: from a profile, the blocked athlete can no longer message ("You can't message this
 // athlete", text kept) nor see the blocker on browse; Settings → Blocked athletes lists them, with Unblock.
 test.describe.configure({ timeout: 180_000 });
 const sql = adminSql();

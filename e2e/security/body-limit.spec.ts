@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
 
-// Issue 21, finding 6: a request body over the limit (Next's 1 MB for server actions) answered 500. It
+// docs/security.md#headers: a request body over the limit (Next's 1 MB for server actions) answered 500. It
 // answers 413 with a clear message, whether the size is announced (Content-Length) or not (chunked).
 const tooLarge = /^Request too large: this site accepts at most 1 MB in one request\./;
 const overLimit = "x".repeat(1024 * 1024 + 1);

@@ -3,7 +3,7 @@ import { alerts, saveScreen } from "../auth/alerts";
 import { listMail } from "../support/mailbox";
 import { createConfirmedUser, resetLocalAuth, setLocalAuthConfig, uniqueEmail } from "../support/users";
 
-// Issue 13, item 5: e-mail limits must be said plainly where people meet them.
+// docs/security.md#rate-limits: e-mail limits must be said plainly where people meet them.
 test.describe("e-mail limits", () => {
   test.afterEach(() => resetLocalAuth());
 

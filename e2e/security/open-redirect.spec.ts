@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createConfirmedUser } from "../support/users";
 
-// Issue 13, item 1: `next` values that look like paths but normalise to `//host`.
+// docs/security.md#redirects: `next` values that look like paths but normalise to `//host`.
 const hostile = ["/.//localhost:3901/pwned", "/%2e//localhost:3901/pwned", "/a/..//localhost:3901/pwned"];
 
 test.describe("open redirect", () => {

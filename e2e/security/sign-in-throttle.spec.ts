@@ -2,7 +2,7 @@ import { expect, test, type Browser } from "@playwright/test";
 import { alerts, saveScreen } from "../auth/alerts";
 import { createConfirmedUser } from "../support/users";
 
-// Issue 13, item 2. Each visitor gets its own address the way a proxy would pass it on (x-forwarded-for),
+// docs/security.md#rate-limits. Each visitor gets its own address the way a proxy would pass it on (x-forwarded-for),
 // so this test neither counts against nor depends on the other tests' 127.0.0.1. The e2e app server runs
 // with TRUSTED_PROXY=127.0.0.1 (playwright.config.ts): the browser plays the proxy in front of the app.
 async function visitor(browser: Browser, address: string) {
@@ -43,7 +43,7 @@ test("wrong passwords slow the guesser down, not the account's owner elsewhere",
   await owner.context.close();
 });
 
-// Issue 21, finding 1: after one address was blocked, ten more guesses, each with a new made-up
+// docs/security.md#client-address: after one address was blocked, ten more guesses, each with a new made-up
 // X-Forwarded-For, all reached the password check. Behind a proxy the client's own entries come first and
 // the address the proxy saw last (nginx's $proxy_add_x_forwarded_for); only that last one may count.
 test("a made-up X-Forwarded-For does not get a throttled guesser more tries", async ({ browser }) => {

@@ -20,7 +20,7 @@ test("create a team → /teams; then the limit page; field messages for bad inpu
   await expect(main.getByRole("heading", { name: "Team Requirements" })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // Bad input: the spec's messages at the field, nothing created.
+  // Bad input: the product's messages at the field, nothing created.
   await main.getByLabel("Team name").fill("ab");
   await main.getByLabel("Description").fill("short");
   await main.getByRole("button", { name: "Create Team" }).click();

@@ -5,7 +5,7 @@ import { authLink, waitForMail } from "../support/mailbox";
 import { createConfirmedUser, DEMO_PASSWORD, uniqueEmail } from "../support/users";
 import { createAthlete, createTeamFor, db, signIn } from "./team-support";
 
-// Issue 20: a request remembered from a search to its confirm step, public team pages, and invitations.
+// docs/product.md#auth, #public-team-pages and #invitations: a request remembered from a search to its confirm step, public team pages, and invitations.
 const peregian = { id: "7ea40000-0000-4000-8000-000000000003", name: "Peregian Pace Setters" };
 const phone = { width: 390, height: 844 };
 const viewports = [

@@ -26,7 +26,7 @@ test("join: request from the card, automatic message stored, then /messages", as
   expect(message!.content).toContain(me.fullName);
   expect(message!.content).toContain(`/profile/${me.profileId}`);
 
-  // Asking again: the spec's message, nothing new.
+  // Asking again: the product's message, nothing new.
   await page.goto("/teams");
   await cardOf(page, team.name).getByRole("button", { name: "Request to Join Team" }).click();
   await expect(page.getByText("You already have a pending request to join this team")).toBeVisible();
@@ -40,7 +40,7 @@ test("join without a profile → /create-profile", async ({ page }) => {
   const urgent = cardOf(page, "Peregian Pace Setters");
   await urgent.getByRole("button", { name: "Request to Join Team" }).click();
   await expect(page.getByText("Please create your profile first")).toBeVisible();
-  // The request is remembered (issue 20): create-profile continues to its confirm step.
+  // The request is remembered (docs/product.md#auth): create-profile continues to its confirm step.
   await expect(page).toHaveURL(/\/create-profile\?next=%2Fteams%2F[0-9a-f-]+%2Fjoin$/);
 });
 

@@ -1,8 +1,8 @@
 /**
- * The pages that reach the server on every visit (issue 22, section 3), measured the way the issue did:
- * autocannon, 20 connections, 10 s per page, loopback only. Each page's req/s is compared with the
- * prerendered `/` measured in the same run (the issue's reference: its table gave `/` 374 req/s, signed-out
- * /browse 65, signed-in /browse 52, /dashboard 47 on this machine), with the bare Next.js floor beside it.
+ * The pages that reach the server on every visit (docs/performance.md#bench): autocannon, 20 connections,
+ * 10 s per page, loopback only. Each page's req/s is compared with the prerendered `/` measured in the same
+ * run (the targets were set from a run that gave `/` 374 req/s, signed-out /browse 65, signed-in /browse 52,
+ * /dashboard 47 on this machine), with the bare Next.js floor beside it.
  * p95 comes from every response's time (autocannon's own summary has no p95).
  */
 import autocannon from "autocannon";

@@ -126,7 +126,7 @@ async function rpsRows(app: string, floor: string, paths: string[]) {
       app: a.toFixed(0),
       floor: f.toFixed(0),
       value: ratio(a, f).toFixed(2),
-      // A reference, no longer a target: issue 22 retired "`/` req/s ÷ floor", as a CDN serves these
+      // A reference, no longer a target: "`/` req/s ÷ floor" was retired, as a CDN serves these
       // statically generated pages in production; its targets are the dynamic pages' (dynamicRows).
       target: "",
       met: null,
@@ -135,7 +135,7 @@ async function rpsRows(app: string, floor: string, paths: string[]) {
 }
 
 /**
- * Issue 22, section 3: the dynamic pages under autocannon (20 connections, 10 s), beside the prerendered
+ * docs/performance.md#bench: the dynamic pages under autocannon (20 connections, 10 s), beside the prerendered
  * `/` and the floor in the same run. The issue measured today's ratios to `/` (374 req/s): signed-out
  * /browse 65 (0.174), signed-in /browse 52 (0.139), /dashboard 47 (0.126); the targets are 3× and 2× those.
  */
@@ -575,7 +575,7 @@ async function main() {
         met: browseBytes < 150_000,
       });
     }
-    // Issue 22: a visitor's /browse (the shared copy) at most 72 kB at the large size. Fetched twice: the
+    // docs/architecture.md#caching: a visitor's /browse (the shared copy) at most 72 kB at the large size. Fetched twice: the
     // first view of a window may render the copy, the second is what visitors are served.
     await fetch(`${app}/browse`).then((r) => r.arrayBuffer());
     const visitorBytes = (await (await fetch(`${app}/browse`)).arrayBuffer()).byteLength;

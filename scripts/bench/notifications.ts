@@ -1,5 +1,5 @@
 /**
- * Notification e-mails, measured through the real parts (issue 19): a production build of the app under
+ * Notification e-mails, measured through the real parts (docs/notifications.md): a production build of the app under
  * `next start`, its cron route (the worker) and the stack's SMTP listener and mailbox.
  *
  *   npx supabase-local --test -- node scripts/bench/notifications.ts [--skip-build] [--count=1000] [--joins=20]

@@ -1,8 +1,8 @@
 /**
  * From the creator's e-mail to a decision, measured the way a creator on a phone goes through it, signed out:
  * the presses (taps), fields typed and page loads from the "Review the request" link in the join-request
- * e-mail to an accepted request, and how far down the page (in screens) the Accept button was. Issue 32 asks
- * for this figure before and after decision links; both are in the README.
+ * e-mail to an accepted request, and how far down the page (in screens) the Accept button was. The latest
+ * figures are in docs/performance.md#journeys.
  *
  *   npx supabase-local --test -- node scripts/measure/email-to-decision.ts   (builds into .next-measure)
  *   MEASURE_BASE_URL=http://127.0.0.1:3000 node scripts/measure/email-to-decision.ts

@@ -11,7 +11,7 @@ describe("config", () => {
     for (const bad of ["", "60", "soon", "-5s", 60]) expect(durationSeconds(bad, 7)).toBe(7);
   });
 
-  it("uses hosted Supabase's 60 s between e-mails to one address (issue 13, item 5)", () => {
+  it("uses hosted Supabase's 60 s between e-mails to one address (docs/security.md#rate-limits)", () => {
     expect(loadConfig().auth.email_max_frequency).toBe(60);
   });
 });

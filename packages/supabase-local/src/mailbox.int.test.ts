@@ -21,7 +21,7 @@ function send(path: string, headers: Record<string, string>, method = "GET"): Pr
 const port = () => new URL(stackEnv().mailboxUrl).port;
 const corsHeaders = (a: Answer) => Object.keys(a.headers).filter((h) => h.startsWith("access-control-"));
 
-describe("local mailbox (issue 13, item 6)", () => {
+describe("local mailbox (docs/security.md#stand-in)", () => {
   it("answers its own browser on 127.0.0.1 and localhost", async () => {
     for (const host of [`127.0.0.1:${port()}`, `localhost:${port()}`]) {
       const page = await send("/mailbox", { host });

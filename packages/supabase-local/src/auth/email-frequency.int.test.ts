@@ -7,7 +7,7 @@ import {
   uniqueEmail,
 } from "../test-support/clients.ts";
 
-// Issue 13, item 5: three reset mails to one address went out within 100 ms. Test mode starts with no
+// docs/security.md#rate-limits: three reset mails to one address went out within 100 ms. Test mode starts with no
 // interval (suites send many mails); this suite sets hosted Supabase's 60 s, as supabase/config.toml does.
 beforeEach(() => localSwitch("config", { email_max_frequency: 60 }));
 afterEach(() => localSwitch("reset"));

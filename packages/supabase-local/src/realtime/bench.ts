@@ -1,5 +1,5 @@
 /**
- * Realtime target: commit → client callback latency with many subscribers (issue 3: p95 ≤ 50 ms, 100 subscribers).
+ * Realtime target: commit → client callback latency with many subscribers (docs/performance.md#bench: p95 ≤ 50 ms, 100 subscribers).
  * Part of `npm run bench` (`-- --only=realtime`); on its own: `npx supabase-local --test -- supabase-local bench
  * realtime [--subscribers=100 --users=100 --inserts=200 --gap-ms=50]`. It runs inside
  * `supabase-local --test` (throwaway database, loopback only), opens one supabase-js client per subscriber,
