@@ -1,7 +1,7 @@
 import { BlockList, isIP } from "node:net";
 
 /**
- * The visitor's address, for throttling and for Auth's own per-address limits (README, Security).
+ * The visitor's address, for throttling and for Auth's own per-address limits (docs/security.md#client-address).
  *
  * A forwarded address is believed only from a proxy the deployment names in `TRUSTED_PROXY`:
  * - unset on Vercel (its functions run with `VERCEL=1`): as `vercel` below, so a Vercel deployment that forgot

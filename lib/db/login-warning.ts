@@ -1,4 +1,4 @@
-/** The app's own database login, made by the migration app_login_role (README: deploy step 2). */
+/** The app's own database login, made by a migration (README: Deploy, step 1). */
 export const appLoginRole = "noosa_app";
 
 /**
@@ -22,6 +22,6 @@ export function databaseLoginWarning(env: Record<string, string | undefined>): s
     role === "postgres"
       ? "postgres bypasses RLS and reads every table, auth.users included: a query that forgets withRls leaks rows."
       : "Whatever that role may read, a query that forgets withRls reads too.",
-    `Give ${appLoginRole} a password and use the pooler user ${appLoginRole}.<project-ref> (README: deploy step 2).`,
+    `Give ${appLoginRole} a password and use the pooler user ${appLoginRole}.<project-ref> (README: Deploy, step 1).`,
   ].join(" ");
 }

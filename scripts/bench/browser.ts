@@ -1,7 +1,7 @@
 /**
  * The browser the benchmark drives, for Lighthouse and for the two message contexts: the end-to-end suite's,
  * Debian's chromium-headless-shell, which .ci/run installs, so a clean clone has it; or CHROMIUM_PATH (the
- * full /usr/bin/chromium scored the same here; see the README's Measuring section for a machine where it
+ * full /usr/bin/chromium scored the same here; see docs/performance.md#known-misses for a machine where it
  * did not).
  */
 import { execFileSync } from "node:child_process";

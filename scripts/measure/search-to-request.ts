@@ -2,7 +2,7 @@
  * From a search to a sent request, measured the way a new visitor on a phone goes through it: taps, fields
  * typed and page loads from the urgent landing page to a sent join request for the urgent team. Taps are
  * reported both ways: every tap (a select costs two, its open and its choice, as on a phone's picker) and
- * presses (a select's choice counted once). The README keeps the figures before and after each change.
+ * presses (a select's choice counted once). The latest figures are in docs/performance.md#journeys.
  *
  *   npx supabase-local --test -- node scripts/measure/search-to-request.ts   (builds into .next-measure)
  *   MEASURE_BASE_URL=http://127.0.0.1:3000 LOCAL_MAILBOX_URL=… node scripts/measure/search-to-request.ts
