@@ -16,7 +16,7 @@ export function CalendarFeedControls({ madeOn }: { madeOn: string | null }) {
   const [busy, setBusy] = useState<"create" | "revoke" | null>(null);
   const [status, setStatus] = useState("");
   const [error, setError] = useState("");
-  const input = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
 
   async function run(kind: "create" | "revoke") {
     setBusy(kind);
@@ -31,7 +31,7 @@ export function CalendarFeedControls({ madeOn }: { madeOn: string | null }) {
     setFeed(result.feed);
     setStatus(
       kind === "create"
-        ? "Your new calendar link is ready below."
+        ? "Your new calendar link is ready: copy it into your calendar app."
         : "Calendar link turned off. Calendars subscribed to it stop updating.",
     );
     if (kind === "create") requestAnimationFrame(() => input.current?.focus());
@@ -57,14 +57,16 @@ export function CalendarFeedControls({ madeOn }: { madeOn: string | null }) {
           <label htmlFor="calendar-feed-url" className="block font-semibold text-slate-900">
             Your private calendar link
           </label>
-          <input
+          {/* Wraps on a phone, so the whole link can be read and checked before it is pasted. */}
+          <textarea
             id="calendar-feed-url"
             ref={input}
             readOnly
+            rows={2}
             value={feed.https}
             onFocus={(e) => e.currentTarget.select()}
             aria-describedby="calendar-feed-secret"
-            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900"
+            className="w-full resize-none rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm break-all text-slate-900"
           />
           <div className="flex flex-wrap gap-3">
             <button type="button" onClick={copy} className={buttonClasses("primary")}>
