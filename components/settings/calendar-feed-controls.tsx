@@ -62,7 +62,7 @@ export function CalendarFeedControls({ madeOn }: { madeOn: string | null }) {
             id="calendar-feed-url"
             ref={input}
             readOnly
-            rows={2}
+            rows={3}
             value={feed.https}
             onFocus={(e) => e.currentTarget.select()}
             aria-describedby="calendar-feed-secret"

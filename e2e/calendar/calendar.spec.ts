@@ -135,6 +135,7 @@ for (const [label, device] of Object.entries(phones)) {
       if (label === "pixel7") {
         await page.setViewportSize({ width: 360, height: 780 });
         await shot(page, "settings-calendar-link-360");
+        await section.screenshot({ path: `${screensDir}/settings-calendar-section-360.png` });
         await page.setViewportSize(device.viewport!);
       }
 
