@@ -13,6 +13,11 @@ export const site = {
   /** Sender name of the sign-up, sign-in and reset e-mails (supabase/config.toml [auth.email.smtp]). */
   authEmailSenderName: "Noosa Tri Teams",
   /**
+   * Their From when the app sends them itself through the Send Email Hook (AUTH_EMAILS_FROM overrides it):
+   * the same name and address as config.toml's [auth.email.smtp] sender_name and admin_email.
+   */
+  authEmailsFrom: "Noosa Tri Teams <accounts@noosatriteams.com.au>",
+  /**
    * Auth's least time between two e-mails of one kind to one address (supabase/config.toml [auth.email]
    * max_frequency, as on hosted Supabase): "Resend" opens after it.
    */
