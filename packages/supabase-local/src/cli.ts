@@ -59,6 +59,9 @@ function banner(stack: Stack) {
   const lines = [
     `Local Supabase is up: API ${url} · Postgres 17 on 127.0.0.1:${db.port}${stack.migrations.length ? ` · ${stack.migrations.length} migration(s) applied` : ""}`,
     `  Mailbox (Auth's e-mails, and the app's sent to ${stack.env.SMTP_URL}): ${stack.env.LOCAL_MAILBOX_URL}`,
+    stack.sendEmailHook
+      ? `  Auth's e-mails go through the app's Send Email Hook: ${stack.sendEmailHook}`
+      : `  Auth's e-mails: the templates in supabase/templates (no SEND_EMAIL_HOOK_URI for [auth.hook.send_email])`,
     `  Demo logins: mia@example.com (also jack, olivia, liam, chloe, noah, ava, ethan @example.com), password noosa-demo-2026`,
   ];
   if (stack.seed === "changed-since-seeded") {
@@ -94,6 +97,9 @@ export async function main() {
     return;
   }
 
+  // The Send Email Hook's secret ([auth.hook.send_email] secrets = "env(SEND_EMAIL_HOOK_SECRET)"): the
+  // project's own if it set one, else a new one per start, which Auth signs with and the app verifies.
+  process.env.SEND_EMAIL_HOOK_SECRET ||= `v1,whsec_${randomBytes(32).toString("base64")}`;
   let stack: Stack | null = null;
   let child: ChildProcess | null = null;
   let stopping = false;

@@ -36,6 +36,11 @@ export type AuthConfig = {
    * custom SMTP; without them hosted Supabase's built-in sender.
    */
   sender: string;
+  /**
+   * [auth.hook.send_email] when enabled with a uri: Auth POSTs each e-mail there, signed, instead of sending
+   * its template. null: Auth sends the templates itself.
+   */
+  send_email_hook: { uri: string; secrets: string[] } | null;
 };
 
 export type StackConfig = { apiPort: number; dbPort: number; smtpPort: number; auth: AuthConfig };
@@ -62,6 +67,46 @@ export function durationSeconds(value: TomlValue | undefined, fallback: number):
     total += Number(n) * unit[u as keyof typeof unit];
   }
   return total;
+}
+
+/** A string setting; `env(NAME)` reads the environment variable, as the Supabase CLI does (unset: ""). */
+export function envValue(
+  value: TomlValue | undefined,
+  env: Record<string, string | undefined> = process.env,
+): string {
+  if (typeof value !== "string") return "";
+  const ref = /^env\((\w+)\)$/.exec(value.trim());
+  return ref ? (env[ref[1]!] ?? "") : value;
+}
+
+/**
+ * [auth.hook.send_email]. The uri must be http(s); plain http only to this machine, as GoTrue allows it
+ * only for local hooks. Enabled with its uri's variable unset (a stack run without the app, such as the
+ * stand-in's own tests): off, and Auth sends its templates.
+ */
+export function sendEmailHookConfig(
+  auth: TomlTable,
+  env: Record<string, string | undefined> = process.env,
+): AuthConfig["send_email_hook"] {
+  const hook = table(table(auth.hook).send_email);
+  if (!bool(hook.enabled, false)) return null;
+  const uri = envValue(hook.uri, env).trim();
+  if (!uri) return null;
+  if (!/^https:\/\//.test(uri) && !/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//.test(uri)) {
+    throw new StackError(
+      `[auth.hook.send_email] uri must be https://, or http:// to 127.0.0.1 or localhost: ${uri}`,
+    );
+  }
+  const secrets = envValue(hook.secrets, env)
+    .split("|")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (secrets.length === 0 || secrets.some((s) => !/^v1,whsec_[A-Za-z0-9+/=]+$/.test(s))) {
+    throw new StackError(
+      "[auth.hook.send_email] secrets must be one or more v1,whsec_<base64> secrets separated by |",
+    );
+  }
+  return { uri, secrets };
 }
 
 /** Reads supabase/config.toml; defaults are the Supabase CLI's. */
@@ -114,6 +159,7 @@ export function loadConfig(file = path.join(projectRoot, "supabase/config.toml")
       sender: senderAddress
         ? `${str(smtp.sender_name, "")} <${senderAddress}>`.trim()
         : "Supabase Auth <noreply@mail.app.supabase.io>",
+      send_email_hook: sendEmailHookConfig(auth),
     },
   };
 }

@@ -2,12 +2,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createLimiters, type AuthContext } from "./auth/context.ts";
 import { requireServiceRole } from "./auth/bearer.ts";
 import { AuthError, parseJsonObject, readBody, sendAuthError, sendJson } from "./http.ts";
-import type { RateLimits } from "./config.ts";
+import { sendEmailHookConfig, type AuthConfig, type RateLimits } from "./config.ts";
+import { StackError } from "./errors.ts";
 
 type Patch = {
   enable_confirmations?: boolean;
   email_max_frequency?: number;
   rate_limits?: Partial<RateLimits>;
+  send_email_hook?: AuthConfig["send_email_hook"];
 };
 const limitNames = ["email_sent", "sign_in_sign_ups", "token_verifications", "token_refresh"] as const;
 
@@ -15,7 +17,7 @@ const limitNames = ["email_sent", "sign_in_sign_ups", "token_verifications", "to
 function parsePatch(body: Record<string, unknown>): Patch {
   const bad = (why: string) => new AuthError(400, "validation_failed", why);
   for (const key of Object.keys(body)) {
-    if (!["enable_confirmations", "email_max_frequency", "rate_limits"].includes(key))
+    if (!["enable_confirmations", "email_max_frequency", "rate_limits", "send_email_hook"].includes(key))
       throw bad(`unknown setting ${key}`);
   }
   const patch: Patch = {};
@@ -28,6 +30,20 @@ function parsePatch(body: Record<string, unknown>): Patch {
   if (body.enable_confirmations !== undefined) {
     if (typeof body.enable_confirmations !== "boolean") throw bad("enable_confirmations must be a boolean");
     patch.enable_confirmations = body.enable_confirmations;
+  }
+  const hook = body.send_email_hook;
+  if (hook === null) patch.send_email_hook = null;
+  else if (hook !== undefined) {
+    // The same checks as config.toml's [auth.hook.send_email]: {uri, secrets: "v1,whsec_…|…"}.
+    const { uri, secrets } = (hook ?? {}) as Record<string, unknown>;
+    if (typeof uri !== "string" || typeof secrets !== "string")
+      throw bad("send_email_hook must be null or {uri, secrets}");
+    try {
+      patch.send_email_hook = sendEmailHookConfig({ hook: { send_email: { enabled: true, uri, secrets } } });
+    } catch (error) {
+      if (error instanceof StackError) throw bad(error.message);
+      throw error;
+    }
   }
   if (body.rate_limits !== undefined) {
     const limits = body.rate_limits;
@@ -70,11 +86,13 @@ function publicView(ctx: AuthContext) {
     enable_confirmations: ctx.config.enable_confirmations,
     email_max_frequency: ctx.config.email_max_frequency,
     rate_limits: ctx.config.rate_limits,
+    send_email_hook: ctx.config.send_email_hook?.uri ?? null,
   };
 }
 
 /**
- * Test switches of the stand-in (never in Supabase): POST /__local/config with a partial config, and
+ * Test switches of the stand-in (never in Supabase): POST /__local/config with a partial config (the
+ * Send Email Hook too: send_email_hook {uri, secrets} or null), and
  * POST /__local/reset to restore the start-up config and clear rate-limit counters; fault injection:
  * POST /__local/restart-postgres {down_ms}, /__local/drop-realtime and /__local/auth-fault
  * {delay_ms?, down?} (Auth slow or down until changed or reset). Only in --test mode
@@ -95,6 +113,7 @@ export async function handleLocalSwitches(
       if (patch.enable_confirmations !== undefined)
         ctx.config.enable_confirmations = patch.enable_confirmations;
       if (patch.email_max_frequency !== undefined) ctx.config.email_max_frequency = patch.email_max_frequency;
+      if (patch.send_email_hook !== undefined) ctx.config.send_email_hook = patch.send_email_hook;
       for (const [key, value] of Object.entries(patch.rate_limits ?? {})) {
         const k = key as keyof RateLimits;
         ctx.config.rate_limits[k] = value;

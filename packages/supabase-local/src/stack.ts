@@ -45,6 +45,8 @@ export type Stack = {
   seed: SeedResult;
   fresh: boolean;
   migrations: string[];
+  /** Where Auth sends its e-mails ([auth.hook.send_email] uri), or null when it sends the templates. */
+  sendEmailHook: string | null;
   stop(): Promise<void>;
   /** Called once if Postgres dies while the stack runs. */
   onFailure(listener: (message: string) => void): void;
@@ -278,6 +280,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       fresh,
       seed,
       migrations,
+      sendEmailHook: config.auth.send_email_hook?.uri ?? null,
       stop,
       onFailure: (listener) => {
         failureListeners.push(listener);

@@ -86,6 +86,11 @@ export function limitEmail(ctx: AuthContext, to: string, slot: MailSlot): void {
   ctx.mailSentAt.set(key, now);
 }
 
+/** A send that failed: the address may ask again at once (GoTrue sets "sent at" only after a send). */
+export function releaseEmail(ctx: AuthContext, to: string, slot: MailSlot): void {
+  ctx.mailSentAt.delete(`${slot}:${to.toLowerCase()}`);
+}
+
 export function str(body: Record<string, unknown>, key: string): string | undefined {
   const v = body[key];
   return typeof v === "string" ? v : undefined;

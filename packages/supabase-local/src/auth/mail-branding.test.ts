@@ -8,27 +8,33 @@ import { sendAuthMail } from "./mail.ts";
 const config = loadConfig();
 
 /** Sends one auth e-mail of `kind` through the stand-in's mailer and returns what the mailbox got. */
-function send(kind: "confirmation" | "magic_link" | "recovery" | "email_change"): Mail {
+async function send(kind: "confirmation" | "magic_link" | "recovery" | "email_change"): Promise<Mail> {
   const delivered: Mail[] = [];
   const ctx = {
-    config: config.auth,
+    // The templates path: what Auth sends without [auth.hook.send_email].
+    config: { ...config.auth, send_email_hook: null },
     mailbox: { deliver: (mail: Mail) => delivered.push(mail) },
   } as unknown as AuthContext;
-  sendAuthMail(ctx, kind, "robin@example.com", {
-    RedirectTo: "http://127.0.0.1:3100/auth/confirm?next=%2Fcreate-profile",
-    TokenHash: "hash123",
-    TokenHashNew: "hash123",
-    Token: "654321",
-    Email: "old@example.com",
-    NewEmail: "robin@example.com",
-  });
+  await sendAuthMail(
+    ctx,
+    kind,
+    "robin@example.com",
+    {
+      RedirectTo: "http://127.0.0.1:3100/auth/confirm?next=%2Fcreate-profile",
+      TokenHash: "hash123",
+      Token: "654321",
+      Email: "old@example.com",
+      NewEmail: "robin@example.com",
+    },
+    "00000000-0000-4000-8000-000000000001",
+  );
   expect(delivered).toHaveLength(1);
   return delivered[0]!;
 }
 
 describe("auth e-mails from supabase/templates and config.toml", () => {
-  it("come from Noosa Tri Teams ([auth.email.smtp]), branded, with an HTML and a plain-text part", () => {
-    const mail = send("confirmation");
+  it("come from Noosa Tri Teams ([auth.email.smtp]), branded, with an HTML and a plain-text part", async () => {
+    const mail = await send("confirmation");
     expect(mail.from).toBe("Noosa Tri Teams <accounts@noosatriteams.com.au>");
     expect(mail.headers.from).toBe(mail.from);
     expect(mail.subject).toBe("Confirm your Noosa Tri Teams account");
@@ -52,9 +58,9 @@ describe("auth e-mails from supabase/templates and config.toml", () => {
     );
   });
 
-  it("every kind is branded and sent as Noosa Tri Teams", () => {
+  it("every kind is branded and sent as Noosa Tri Teams", async () => {
     for (const kind of ["magic_link", "recovery", "email_change"] as const) {
-      const mail = send(kind);
+      const mail = await send(kind);
       expect(mail.from).toBe("Noosa Tri Teams <accounts@noosatriteams.com.au>");
       expect(mail.html).toContain("Noosa Tri Teams");
       expect(mail.text).toContain("654321");

@@ -14,6 +14,7 @@ export async function otp(r: Request) {
   let user = await userByEmail(ctx.sql, email);
   if (!user && !createAllowed) throw new AuthError(422, "otp_disabled", "Signups not allowed for otp");
   limitEmail(ctx, email, user?.email_confirmed_at ? "recovery" : "confirmation");
+  const created = !user;
   if (!user) {
     user =
       (await createUser(ctx.sql, { email, confirmed: false, userMetadata: obj(body, "data") ?? {} })) ??
@@ -30,11 +31,23 @@ export async function otp(r: Request) {
     confirmed ? "recovery_token" : "confirmation_token",
     flow,
   );
-  sendAuthMail(ctx, confirmed ? "magic_link" : "confirmation", email, {
-    RedirectTo: redirectTarget(ctx, r.url.searchParams.get("redirect_to")),
-    TokenHash: hash,
-    Token: otp,
-    Email: email,
-  });
+  try {
+    await sendAuthMail(
+      ctx,
+      confirmed ? "magic_link" : "confirmation",
+      email,
+      {
+        RedirectTo: redirectTarget(ctx, r.url.searchParams.get("redirect_to")),
+        TokenHash: hash,
+        Token: otp,
+        Email: email,
+      },
+      user.id,
+    );
+  } catch (error) {
+    // GoTrue sends inside the request's transaction: a failed send leaves no new user behind.
+    if (created) await ctx.sql`delete from auth.users where id = ${user.id}`;
+    throw error;
+  }
   return { status: 200, body: {} };
 }

@@ -13,11 +13,17 @@ export async function recover(r: Request) {
   limitEmail(ctx, email, "recovery");
   const flow = await createFlowState(ctx, user.id, body, "recovery");
   const { otp, hash } = await issueEmailToken(ctx, user.id, email, "recovery_token", flow);
-  sendAuthMail(ctx, "recovery", email, {
-    RedirectTo: redirectTarget(ctx, r.url.searchParams.get("redirect_to")),
-    TokenHash: hash,
-    Token: otp,
-    Email: email,
-  });
+  await sendAuthMail(
+    ctx,
+    "recovery",
+    email,
+    {
+      RedirectTo: redirectTarget(ctx, r.url.searchParams.get("redirect_to")),
+      TokenHash: hash,
+      Token: otp,
+      Email: email,
+    },
+    user.id,
+  );
   return { status: 200, body: {} };
 }

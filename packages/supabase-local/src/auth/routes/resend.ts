@@ -20,12 +20,13 @@ export async function resend(r: Request) {
     limitEmail(ctx, email, "confirmation");
     const flow = await createFlowState(ctx, user.id, body, "email/signup");
     const { otp, hash } = await issueEmailToken(ctx, user.id, email, "confirmation_token", flow);
-    sendAuthMail(ctx, "confirmation", email, {
-      RedirectTo: redirect,
-      TokenHash: hash,
-      Token: otp,
-      Email: email,
-    });
+    await sendAuthMail(
+      ctx,
+      "confirmation",
+      email,
+      { RedirectTo: redirect, TokenHash: hash, Token: otp, Email: email },
+      user.id,
+    );
     return { status: 200, body: {} };
   }
   const [owner] = await ctx.sql<
@@ -35,13 +36,12 @@ export async function resend(r: Request) {
   limitEmail(ctx, email, "email_change");
   const flow = await createFlowState(ctx, owner.id, body, "email_change");
   const { otp, hash } = await issueEmailToken(ctx, owner.id, email, "email_change_token_new", flow);
-  sendAuthMail(ctx, "email_change", email, {
-    RedirectTo: redirect,
-    TokenHash: hash,
-    TokenHashNew: hash,
-    Token: otp,
-    Email: owner.email,
-    NewEmail: email,
-  });
+  await sendAuthMail(
+    ctx,
+    "email_change",
+    email,
+    { RedirectTo: redirect, TokenHash: hash, Token: otp, Email: owner.email, NewEmail: email },
+    owner.id,
+  );
   return { status: 200, body: {} };
 }

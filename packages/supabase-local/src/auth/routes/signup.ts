@@ -64,11 +64,23 @@ export async function signup(r: Request) {
   if (!confirmations) return { status: 200, body: await issueSession(ctx, user.id, "password") };
   const flow = await createFlowState(ctx, user.id, body, "email/signup");
   const { otp, hash } = await issueEmailToken(ctx, user.id, email, "confirmation_token", flow);
-  sendAuthMail(ctx, "confirmation", email, {
-    RedirectTo: redirectTarget(ctx, r.url.searchParams.get("redirect_to")),
-    TokenHash: hash,
-    Token: otp,
-    Email: email,
-  });
+  try {
+    await sendAuthMail(
+      ctx,
+      "confirmation",
+      email,
+      {
+        RedirectTo: redirectTarget(ctx, r.url.searchParams.get("redirect_to")),
+        TokenHash: hash,
+        Token: otp,
+        Email: email,
+      },
+      user.id,
+    );
+  } catch (error) {
+    // GoTrue sends inside the request's transaction: a failed send leaves no new user behind.
+    if (!existing) await ctx.sql`delete from auth.users where id = ${user.id}`;
+    throw error;
+  }
   return { status: 200, body: userJson((await userById(ctx.sql, user.id))!) };
 }

@@ -56,14 +56,19 @@ export async function updateUser(r: Request) {
       "email_change_token_new",
       flow,
     );
-    sendAuthMail(ctx, "email_change", newEmail, {
-      RedirectTo: redirectTarget(ctx, r.url.searchParams.get("redirect_to")),
-      TokenHash: tokenHashNew,
-      TokenHashNew: tokenHashNew,
-      Token: otp,
-      Email: user.email,
-      NewEmail: newEmail,
-    });
+    await sendAuthMail(
+      ctx,
+      "email_change",
+      newEmail,
+      {
+        RedirectTo: redirectTarget(ctx, r.url.searchParams.get("redirect_to")),
+        TokenHash: tokenHashNew,
+        Token: otp,
+        Email: user.email,
+        NewEmail: newEmail,
+      },
+      user.id,
+    );
   }
   return { status: 200, body: userJson((await userById(ctx.sql, user.id))!) };
 }
