@@ -53,6 +53,28 @@ function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number 
   return 128 + (signal ? (constants.signals[signal] ?? 1) : 1);
 }
 
+/**
+ * `next dev` compiles a route on its first request, which on a slow machine outlasts Auth's 5 s for the
+ * hook: the first sign-up would fail. A GET (answered 405) as soon as the app listens compiles it first.
+ */
+function warmHook(uri: string, child: ChildProcess) {
+  let tries = 0;
+  let waiting = false;
+  const timer = setInterval(() => {
+    if (waiting) return;
+    if (++tries > 90 || child.exitCode !== null) return clearInterval(timer);
+    waiting = true;
+    fetch(uri, { signal: AbortSignal.timeout(60_000) })
+      .then((res) => {
+        void res.body?.cancel();
+        clearInterval(timer);
+      })
+      .catch(() => {}) // not listening yet
+      .finally(() => (waiting = false));
+  }, 2_000);
+  timer.unref();
+}
+
 function banner(stack: Stack) {
   const url = stack.env.NEXT_PUBLIC_SUPABASE_URL;
   const db = new URL(stack.env.DATABASE_URL!);
@@ -135,6 +157,7 @@ export async function main() {
   // The scheduler's secret: the project's own if it set one, else a new one per start, shared with the app.
   const cronSecret = process.env.CRON_SECRET || randomBytes(24).toString("base64url");
   child = run(command, { ...process.env, ...stack.env, CRON_SECRET: cronSecret });
+  if (mode === "dev" && stack.sendEmailHook) warmHook(stack.sendEmailHook, child);
   if (cron) {
     const every = Number(process.env.SUPABASE_LOCAL_CRON_SECONDS) || 3;
     const scheduler = startCron(cron, cronSecret, every * 1000);
