@@ -6,7 +6,7 @@ import { UrgentNeedForm } from "@/components/teams/urgent-need-form";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { acceptRequest, declineRequest } from "@/lib/actions/teams";
-import type { TeamActionResult } from "@/lib/validation/team";
+import type { ActionResult } from "@/lib/action/result";
 import type { NeedsYou } from "@/lib/data/needs-you";
 import { invitationPath, requestPath } from "@/lib/teams/decision-paths";
 import { levelLabels, listOf, roleLabels } from "@/lib/teams/labels";
@@ -21,9 +21,9 @@ const sentStatus = {
 
 /** The team page's server actions (they live beside that route), handed down by the dashboard page. */
 export type NeedsYouActions = {
-  acceptInvitation: (invitationId: unknown) => Promise<TeamActionResult>;
-  declineInvitation: (invitationId: unknown) => Promise<TeamActionResult>;
-  setUrgentNeed: (teamId: unknown, input: unknown) => Promise<TeamActionResult>;
+  acceptInvitation: (invitationId: unknown) => Promise<ActionResult>;
+  declineInvitation: (invitationId: unknown) => Promise<ActionResult>;
+  setUrgentNeed: (teamId: unknown, input: unknown) => Promise<ActionResult>;
 };
 
 // An answered item leaves the card with its buttons: keyboard focus goes to the card's title.

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { FitCandidate } from "@/lib/teams/fit-ranking";
 import { levelLabels, roleLabels } from "@/lib/teams/labels";
-import type { TeamActionResult } from "@/lib/validation/team";
+import type { ActionResult } from "@/lib/action/result";
 import { TeamActionButton } from "./team-action-button";
 
 type Props = {
@@ -11,7 +11,7 @@ type Props = {
   teamPath: string;
   urgentRole: string | null;
   /** The invite server action for one athlete, bound to the team by the page. */
-  invite: (athleteId: string) => () => Promise<TeamActionResult>;
+  invite: (athleteId: string) => () => Promise<ActionResult>;
 };
 
 /**

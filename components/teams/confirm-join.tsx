@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useEarlyAction } from "@/lib/forms/use-early-action";
 import { toastError, toastSuccess } from "@/lib/toast";
-import type { TeamActionResult } from "@/lib/validation/team";
+import type { ActionResult } from "@/lib/action/result";
 
 // docs/product.md#join-requests: after a successful request, on to its conversation after 1.5 s.
 const redirectDelay = 1500;
@@ -20,7 +20,7 @@ export function ConfirmJoin({
   className,
 }: {
   /** requestToJoinTeam bound to the team and the leg, on the server. */
-  action: () => Promise<TeamActionResult<{ conversationId: string }>>;
+  action: () => Promise<ActionResult<{ conversationId: string }>>;
   className: string;
 }) {
   const router = useRouter();

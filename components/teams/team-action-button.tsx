@@ -4,11 +4,11 @@ import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { useEarlyAction } from "@/lib/forms/use-early-action";
 import { toastError, toastSuccess } from "@/lib/toast";
-import type { TeamActionResult } from "@/lib/validation/team";
+import type { ActionResult } from "@/lib/action/result";
 
 type Props = {
   /** A server action already bound to its team or member id (on the server: it is posted as it is). */
-  action: () => Promise<TeamActionResult>;
+  action: () => Promise<ActionResult>;
   label: string;
   busyLabel: string;
   success: string;
@@ -39,10 +39,11 @@ export function TeamActionButton({
   focusAfter,
 }: Props) {
   const router = useRouter();
+  const failure = "Something went wrong. Please try again.";
   const { form, pageResult, pending } = useEarlyAction(
     action,
     (outcome) => {
-      if (!outcome.ok) return void toastError(outcome.error);
+      if (!outcome.ok) return void toastError(outcome.error ?? failure);
       toastSuccess(success);
       if (then) router.push(then);
       else {
@@ -50,7 +51,7 @@ export function TeamActionButton({
         if (focusAfter) document.getElementById(focusAfter)?.focus({ preventScroll: true });
       }
     },
-    { ok: false, error: "Something went wrong. Please try again." },
+    { ok: false, error: failure },
   );
 
   return (

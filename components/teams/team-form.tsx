@@ -1,5 +1,6 @@
 "use client";
 
+import type { ActionResult } from "@/lib/action/result";
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -11,12 +12,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { showServerFieldErrors, submitAction } from "@/lib/forms/action-result";
 import { prefilled } from "@/lib/forms/prefill";
 import { toastError, toastSuccess } from "@/lib/toast";
-import {
-  teamCreateSchema,
-  teamUpdateSchema,
-  type TeamActionResult,
-  type TeamUpdateInput,
-} from "@/lib/validation/team";
+import { teamCreateSchema, teamUpdateSchema, type TeamUpdateInput } from "@/lib/validation/team";
 import { TeamInformation, TeamRequirements } from "./team-form-fields";
 
 type Values = z.input<typeof teamUpdateSchema>;
@@ -39,7 +35,7 @@ const copy = {
 type TeamFormProps = {
   mode: "create" | "edit";
   defaultValues: Omit<Values, "status"> & { status?: Values["status"] };
-  action: (input: unknown) => Promise<TeamActionResult<{ teamId: string }>>;
+  action: (input: unknown) => Promise<ActionResult<{ teamId: string }>>;
   /** Where Cancel and success lead on edit (the team page). */
   teamPath?: string;
 };
@@ -68,7 +64,7 @@ export function TeamForm({ mode, defaultValues, action, teamPath = "/teams" }: T
     const result = await submitAction(() => action(values), text.failure);
     if (!result.ok) {
       showServerFieldErrors(result.fieldErrors, setError);
-      toastError(result.error);
+      toastError(result.error ?? text.failure);
       return;
     }
     setDone(true);

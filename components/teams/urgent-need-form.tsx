@@ -9,12 +9,14 @@ import { submitAction } from "@/lib/forms/action-result";
 import { roleLabels, roleOrder, type Role } from "@/lib/teams/labels";
 import { parseAuDate } from "@/lib/format/au-date";
 import { toastError, toastSuccess } from "@/lib/toast";
-import type { TeamActionResult } from "@/lib/validation/team";
+import type { ActionResult } from "@/lib/action/result";
+
+const failure = "Something went wrong. Please try again.";
 
 type Props = {
   current: { role: Role; by: string } | null;
   /** setUrgentNeedAction bound to the team: {role, by} sets, null clears. */
-  action: (input: { role: string; by: string } | null) => Promise<TeamActionResult>;
+  action: (input: { role: string; by: string } | null) => Promise<ActionResult>;
   /** The legs that may be marked urgent: the team's open legs (a covered leg is never advertised). */
   legs?: readonly Role[];
   /** The leg chosen at first when none is urgent yet (the dashboard's "Mark urgent" on an open leg). */
@@ -31,11 +33,11 @@ export function UrgentNeedForm({ current, action, legs = roleOrder, defaultRole 
   async function send(input: { role: string; by: string } | null) {
     setBusy(true);
     setErrors({});
-    const result = await submitAction(() => action(input), "Something went wrong. Please try again.");
+    const result = await submitAction(() => action(input), failure);
     setBusy(false);
     if (!result.ok) {
       setErrors(result.fieldErrors ?? {});
-      toastError(result.fieldErrors ? "Please check the urgent need." : result.error);
+      toastError(result.fieldErrors ? "Please check the urgent need." : (result.error ?? failure));
       return;
     }
     toastSuccess(input ? "Urgent need saved" : "Urgent need cleared");

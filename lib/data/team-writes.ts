@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db";
-import { isSuspendedError, suspendedMessage } from "@/lib/moderation/suspension";
+import { sqlFailure } from "@/lib/action/sql-errors";
 import type { TeamCreateInput, TeamRole, TeamUpdateInput } from "@/lib/validation/team";
 
 // Thin calls of the SQL functions in supabase/migrations/*_team_functions.sql, which carry the rules
@@ -60,18 +60,7 @@ export async function leaveTeam(tx: Tx, teamId: string): Promise<void> {
   await tx`select id from public.leave_team(${teamId})`;
 }
 
-// Errors raised by the functions with text meant for people (see the migration's conventions); P0429 is
-// the per-sender message limit, which a join request's automatic message or new conversation can meet.
-const ruleCodes = new Set(["P0001", "P0002", "42501", "P0429"]);
-
-/** The message of an expected rule failure, or null for anything else (a bug or an outage). */
+/** The text of an expected rule failure, or null for anything else (a bug or an outage). */
 export function teamRuleMessage(error: unknown): string | null {
-  // A suspended account's writes are refused by the database (docs/security.md#moderation); say why.
-  if (isSuspendedError(error)) return suspendedMessage;
-  const e = error as { code?: string; message?: string } | null;
-  if (!e?.code || !ruleCodes.has(e.code) || typeof e.message !== "string") return null;
-  // Postgres' own permission errors also use 42501; only ours are sentences worth showing.
-  if (e.code === "42501" && !e.message.startsWith("Forbidden:") && e.message !== "Not authenticated")
-    return null;
-  return e.message;
+  return sqlFailure(error)?.error ?? null;
 }

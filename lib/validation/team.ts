@@ -125,7 +125,3 @@ export function teamFieldErrors(error: z.ZodError): Record<string, string> {
   }
   return out;
 }
-
-/** What the team actions return: expected failures are results, bugs throw. */
-export type TeamActionResult<T extends object = object> =
-  ({ ok: true } & T) | { ok: false; error: string; code?: string; fieldErrors?: Record<string, string> };
