@@ -1213,7 +1213,7 @@ begin
     raise exception 'Team not found' using errcode = 'P0002';
   end if;
   if t.creator_id is distinct from (select auth.uid()) then
-    raise exception 'Forbidden: You can only update your own teams.' using errcode = '42501';
+    raise exception 'Forbidden: You can only update your own teams.' using errcode = '42501', hint = 'FORBIDDEN';
   end if;
   return t;
 end;
@@ -1915,7 +1915,7 @@ declare
   me public.profiles;
 begin
   if (select auth.uid()) is null then
-    raise exception 'Not authenticated' using errcode = '42501';
+    raise exception 'Not authenticated' using errcode = '42501', hint = 'UNAUTHENTICATED';
   end if;
   select * into me from public.profiles p where p.auth_id = (select auth.uid());
   if me.id is null then
