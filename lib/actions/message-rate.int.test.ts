@@ -6,7 +6,7 @@ import { insertMessage } from "@/lib/data/messages";
 import { dropAthletes, makeAthlete, type Athlete } from "@/lib/messages/test-fixtures";
 
 // docs/security.md#rate-limits: one athlete put 362 messages into another's inbox in 5 s. The limits live in SQL
-// (20261125030000_message_rate_limits.sql); the action only passes their text on.
+// (supabase/schema.sql); the action only passes their text on.
 const session = vi.hoisted(() => ({ claims: null as Claims | null }));
 vi.mock("@/lib/auth/session", () => ({ getClaims: async () => session.claims }));
 const actions = await import("./messages");

@@ -4,7 +4,7 @@ import { pool } from "@/lib/db";
 /**
  * The app's own brake on guessing, in front of Supabase Auth (whose limits count per address and, before
  * Sb-Forwarded-For, saw every visitor as this server). Failed attempts are counted in a sliding window in
- * Postgres (supabase/migrations/20261123001100_auth_throttle.sql), in three buckets:
+ * Postgres (supabase/schema.sql), in three buckets:
  * - per client address: one attacker trying many accounts is stopped, nobody else is;
  * - per account from that address: guessing one account is slowed hard where it happens, while its owner
  *   elsewhere is not affected;

@@ -3,7 +3,7 @@ import type { Tx } from "@/lib/db";
 import type { ExperienceLevel } from "@/lib/validation/profile";
 import { teamIdSchema, type TeamRole, type TeamStatus } from "@/lib/validation/team";
 
-// One decision as its link shows it (supabase/migrations/20261127110000_decision_views.sql decides who may
+// One decision as its link shows it (public.join_request_view and public.team_invitation_view decide who may
 // read it and what of it). Run inside withRls as the signed-in user.
 
 type Gone = { state: "team_gone" } | { state: "not_found" };

@@ -72,7 +72,7 @@ export async function markConversationRead(tx: Tx, conversationId: string, me: s
 
 /**
  * The text for a send or a new conversation refused by the per-sender limits in SQL
- * (supabase/migrations/20261125030000_message_rate_limits.sql): "You're sending messages too fast, try
+ * (supabase/schema.sql): "You're sending messages too fast, try
  * again in N seconds". Null for any other error.
  */
 export function rateLimitMessage(error: unknown): string | null {

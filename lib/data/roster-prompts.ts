@@ -2,7 +2,7 @@ import "server-only";
 import type { Tx } from "@/lib/db";
 import type { TeamRole } from "@/lib/validation/team";
 
-// What follows a change of roster (supabase/migrations/20261127100000_team_open_legs.sql): the athlete's
+// What follows a change of roster (supabase/schema.sql): the athlete's
 // question about staying listed as looking for a team, and the creator's "Mark urgent again". Read as the
 // signed-in user: RLS shows an athlete only their own prompt and a creator only their own team's cover.
 

@@ -19,7 +19,7 @@ import {
 } from "./team-writes";
 import { findTeamWithMembers } from "./teams";
 
-// The roster rules (20261127100000_team_open_legs.sql), each against the real database: open legs, an
+// The roster rules (supabase/schema.sql), each against the real database: open legs, an
 // urgent need ending when its leg is covered, "looking for a team" following membership, and the races.
 const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 4, onnotice: () => {} });
 const run = randomUUID().slice(0, 8);

@@ -3,7 +3,7 @@ import type { Tx } from "@/lib/db";
 import type { FitCandidate } from "@/lib/teams/fit-ranking";
 import type { TeamRole } from "@/lib/validation/team";
 
-// Thin calls of the invitation functions (supabase/migrations/20261125020000_team_invitations.sql), which
+// Thin calls of the invitation functions (supabase/schema.sql), which
 // carry the rules: creator only, open and below capacity, one invitation per athlete and team, the team
 // row lock shared with join requests. Run them inside withRls as the signed-in user.
 

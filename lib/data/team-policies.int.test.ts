@@ -3,9 +3,8 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool, withRls, type Claims } from "@/lib/db";
 
-// 20261123007000_set_based_team_policies.sql rewrote the teams and team_members read policies as set
-// lookups. Who sees which row must be exactly what the per-row helpers (private.is_team_member,
-// private.is_team_creator) allowed: this compares both, for every kind of viewer and membership.
+// The teams and team_members read policies are set lookups. Who sees which row must be exactly what the
+// per-row helpers (private.is_team_member, private.is_team_creator) allowed: this compares both, for every kind of viewer and membership.
 // Runs inside `supabase-local --test` (npm run test:integration).
 const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
 const run = randomUUID().slice(0, 8);

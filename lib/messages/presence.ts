@@ -1,8 +1,7 @@
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 
 /**
- * Who has the app open, on private Realtime channels (policies in
- * supabase/migrations/20261125060000_realtime_authorization.sql). Each athlete tracks their presence on
+ * Who has the app open, on private Realtime channels (policies in supabase/schema.sql). Each athlete tracks their presence on
  * `presence:<own profile id>`, where only they may track, so nobody can show as online under another id.
  * Others watch that channel only for the athletes they are shown, and only when they may see that profile:
  * a refused join (a private profile) is dropped, not retried. Only signed-in pages load this module.

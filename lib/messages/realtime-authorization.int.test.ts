@@ -2,7 +2,7 @@ import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminSql, anonClient, eventually, signedInUser } from "@noosa-tri/supabase-local/test-support";
 
-// The app's private channels (supabase/migrations/20261125060000_realtime_authorization.sql), through
+// The app's private channels (supabase/schema.sql), through
 // supabase-js against the local stack, which enforces Realtime Authorization as hosted Supabase does.
 const admin = adminSql();
 type User = Awaited<ReturnType<typeof signedInUser>> & { profileId: string };

@@ -1,7 +1,7 @@
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 
-// A suspended account may write nothing (20261125050000_reports_and_moderation.sql). The trigger that refuses
+// A suspended account may write nothing (supabase/schema.sql). The trigger that refuses
 // it is attached table by table, so a table a later migration adds must get it too: this fails until it has.
 const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 1, onnotice: () => {} });
 afterAll(() => admin.end());

@@ -2,7 +2,7 @@ import { site } from "@/lib/site";
 
 /**
  * What a suspended athlete reads when a write is refused. The refusal itself happens in SQL (the
- * refuse_suspended trigger of supabase/migrations/20261125050000_reports_and_moderation.sql raises
+ * refuse_suspended trigger of supabase/schema.sql raises
  * errcode 42501 with detail ACCOUNT_SUSPENDED on every table); actions only put it into words.
  */
 export const suspendedMessage = `Your account is suspended, so you can't send messages or make changes. If you think this is a mistake, write to ${site.contactEmail}.`;

@@ -11,7 +11,7 @@ import { smtpTransport } from "./transport";
 import { verifyUnsubscribeToken } from "./unsubscribe-token";
 import { runNotificationPass } from "./worker";
 
-// Issues 19 + 20: an invitation e-mails the invitee at once (20261125060200_invitation_emails.sql), through the
+// docs/notifications.md#kinds: an invitation e-mails the invitee at once (supabase/schema.sql), through the
 // real worker and SMTP into the stack's mailbox; its automatic message is not e-mailed again. Runs inside
 // `supabase-local --test`.
 const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });

@@ -1,6 +1,6 @@
 import type { ExperienceLevel, Specialty } from "@/lib/labels";
 
-/** What private.claim_notifications returns for each kind (see 20261125010200_notification_worker.sql). */
+/** What private.claim_notifications returns for each kind (see supabase/schema.sql). */
 export type JoinRequestData = {
   team_id: string;
   team_name: string;
@@ -26,7 +26,7 @@ export type MessageData = {
   excerpt: string;
   truncated: boolean;
 };
-/** A team chat's unread messages (20261128000100_team_chat.sql): to each other member, as for a 1:1 message. */
+/** A team chat's unread messages (supabase/schema.sql): to each other member, as for a 1:1 message. */
 export type TeamChatData = {
   team_id: string;
   team_name: string;
@@ -45,7 +45,7 @@ export type UrgentAlertData = {
   location: string | null;
 };
 
-/** An invitation to join a team (20261125060200_invitation_emails.sql): to the invitee, at once. */
+/** An invitation to join a team (supabase/schema.sql): to the invitee, at once. */
 export type InvitationData = {
   team_id: string;
   team_name: string;
@@ -61,7 +61,7 @@ export type InvitationData = {
   invitation_id?: string;
 };
 
-/** A register-interest confirmation (20261125040000_interest_double_opt_in.sql). */
+/** A register-interest confirmation (supabase/schema.sql). */
 export type InterestConfirmData = {
   request_id: string;
   name: string;

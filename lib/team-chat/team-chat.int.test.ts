@@ -11,7 +11,7 @@ import {
 } from "@/lib/data/team-chat";
 import { adminSql, anonClient, eventually, signedInUser, subscribe } from "@noosa-tri/supabase-local/test-support";
 
-// A team's chat (supabase/migrations/20261128000100_team_chat.sql) for every kind of viewer: the creator and
+// A team's chat (supabase/schema.sql) for every kind of viewer: the creator and
 // an accepted member read, write and receive it live; a pending requester, a former member, a stranger and a
 // visitor read nothing, write nothing and cannot join its channel. Runs inside `supabase-local --test`.
 const admin = adminSql();

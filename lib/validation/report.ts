@@ -21,7 +21,7 @@ const details = safeText(
 
 /**
  * A report of a message or a profile (docs/security.md#moderation). The CHECKs on public.reports
- * (supabase/migrations/20261125050000_reports_and_moderation.sql) mirror these: the reasons, details of
+ * (supabase/schema.sql) mirror these: the reasons, details of
  * 1 to 1,000 characters under the safe-text rule, and details required for "Something else".
  */
 export const reportSchema = z

@@ -4,7 +4,7 @@ import { formatRanges, visibleRanges } from "./visible-chars";
 
 /**
  * The one rule for text people write and others read, mirrored by `private.is_safe_text` in
- * supabase/migrations/20261127131000_safe_text_visible.sql (keep the two in step; the lists below are
+ * supabase/schema.sql (keep the two in step; the lists below are
  * spelled out rather than left to the engine's Unicode tables, so both sides refuse the same characters):
  * - normalised to NFC and trimmed; Windows line ends become "\n";
  * - a value with nothing visible is empty. Visible is a letter, number, punctuation or symbol
