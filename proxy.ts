@@ -24,9 +24,9 @@ export async function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     // Every page and action, but not build assets, image optimisation, metadata routes (social cards,
-    // icons, robots, sitemap, manifest) or static files: they never depend on the session.
+    // icons, robots, sitemap, manifest), the service worker or static files: they never depend on the session.
     // Every name under /browse-copy, whatever it ends in (see above).
     "/browse-copy/:path*",
-    "/((?!_next/static|_next/image|(?:.*/)?(?:opengraph-image|twitter-image|icon|apple-icon)(?:-[\\w-]+)?$|favicon\\.ico$|robots\\.txt$|sitemap(?:/.*)?\\.xml$|manifest\\.webmanifest$|.*\\.(?:svg|png|jpg|jpeg|gif|webp|avif|ico|woff2?|txt|xml)$).*)",
+    "/((?!_next/static|_next/image|(?:.*/)?(?:opengraph-image|twitter-image|icon|apple-icon)(?:-[\\w-]+)?$|favicon\\.ico$|robots\\.txt$|sw\\.js$|sitemap(?:/.*)?\\.xml$|manifest\\.webmanifest$|.*\\.(?:svg|png|jpg|jpeg|gif|webp|avif|ico|woff2?|txt|xml)$).*)",
   ],
 };

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { AppToaster } from "@/components/layout/app-toaster";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
+import { ServiceWorkerRegistration } from "@/components/layout/service-worker-registration";
 import { TabBar } from "@/components/layout/tab-bar";
 import { VercelAnalytics } from "@/components/layout/vercel-analytics";
 import { site } from "@/lib/site";
@@ -21,10 +22,13 @@ export const metadata: Metadata = {
     description: site.description,
   },
   twitter: { card: "summary_large_image", title: site.name, description: site.description },
+  // Added to an iPhone's home screen: its icon and title (iOS reads these, not the manifest's icons).
+  appleWebApp: { capable: true, title: site.shortName, statusBarStyle: "default" },
+  icons: { apple: "/icons/apple-touch-icon.png" },
 };
 
 // viewport-fit=cover: the phone tells the page its safe-area insets, which the tab bar keeps clear of.
-export const viewport: Viewport = { themeColor: "#072a48", viewportFit: "cover" };
+export const viewport: Viewport = { themeColor: site.themeColor, viewportFit: "cover" };
 
 // The analytics script is served by Vercel's edge at /_vercel/insights; on any other host it would 404 on
 // every page, so it is only rendered in builds that run on Vercel (VERCEL=1 is set there at build time).
@@ -45,6 +49,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <SiteFooter />
         <TabBar />
         <AppToaster />
+        <ServiceWorkerRegistration />
         {analyticsEnabled ? <VercelAnalytics /> : null}
       </body>
     </html>

@@ -33,6 +33,10 @@ export const site = {
   /** Fixed point for the weather widget (Noosa Heads). */
   weatherPoint: { lat: -26.4, lon: 153.09, label: "Noosa" },
   defaultPlace: "Noosa Heads, QLD",
+  /** The browser's toolbar and the installed app's title bar (navy, the logo's disc). */
+  themeColor: "#072a48",
+  /** The installed app's splash screen behind the icon. */
+  backgroundColor: "#ffffff",
 } as const;
 
 /** Facts about the race this community forms teams for. */
