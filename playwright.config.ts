@@ -1,11 +1,22 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumPath } from "./e2e/support/chromium.ts";
+import { chromiumPath, fullChromiumPath } from "./e2e/support/chromium.ts";
+import { pushEndpointCertificate, pushEndpointOrigin } from "./e2e/support/push-endpoint.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 // The fake weather service (e2e/support/fake-weather-server.ts) the app server is pointed at.
 const weatherPort = Number(process.env.FAKE_WEATHER_PORT ?? port + 1000);
 const fakeWeatherUrl = `http://127.0.0.1:${weatherPort}`;
+// The suite's own push service (e2e/support/push-endpoint.ts): its certificate, for the app server to trust.
+const pushCertificate = pushEndpointCertificate().certFile;
+const browserArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+];
 
 export default defineConfig({
   testDir: "e2e",
@@ -30,20 +41,30 @@ export default defineConfig({
     // e2e/profiles, messages and teams, build included, 5.6 min with no trace against 7.3 min recording
     // each). Locally, add `--trace retain-on-failure` to keep one for a failure.
     trace: "on-first-retry",
+    // The site's service worker (public/sw.js) answers navigations once it controls a page, and Playwright's
+    // request routing does not see what a worker fetches: specs run without it unless they test it
+    // (e2e/pwa/, `test.use({ serviceWorkers: "allow" })`).
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: { executablePath: chromiumPath, args: browserArgs },
   },
-  projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    {
+      name: "desktop",
+      testIgnore: /pwa\/push\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+    {
+      // Notifications shown by the service worker: the headless shell refuses them, the full Chromium does not.
+      name: "push",
+      testMatch: /pwa\/push\.spec\.ts$/,
+      use: {
+        ...devices["Desktop Chrome"],
+        channel: undefined,
+        launchOptions: { executablePath: fullChromiumPath, args: browserArgs },
+      },
+    },
+  ],
   // The production build, against the throwaway local stack that `npm run test:e2e` started around Playwright.
   webServer: process.env.E2E_BASE_URL
     ? undefined
@@ -72,6 +93,9 @@ export default defineConfig({
             // The browser stands in for a proxy in front of the app (lib/auth/client-ip.ts): specs that need
             // their own visitor address send it in x-forwarded-for, as a proxy would append it.
             TRUSTED_PROXY: "127.0.0.1",
+            // Web Push to the suite's own push service (e2e/pwa/push.spec.ts), over HTTPS it trusts.
+            PUSH_ENDPOINT_ORIGINS: pushEndpointOrigin,
+            NODE_EXTRA_CA_CERTS: pushCertificate,
           },
         },
       ],

@@ -4,3 +4,10 @@
  * whatever CHROMIUM_PATH names.
  */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
+
+/**
+ * Debian's full Chromium (new headless mode), for the one spec that needs a notification shown: the headless
+ * shell denies the notification permission whatever is granted. .ci/run installs it; CHROMIUM_FULL_PATH
+ * names another.
+ */
+export const fullChromiumPath = process.env.CHROMIUM_FULL_PATH ?? "/usr/bin/chromium";

@@ -1,5 +1,7 @@
 import "server-only";
 import { withServiceRole } from "@/lib/db";
+import { webPushSender, type PushSender, type PushTarget } from "./push";
+import { pushPayload } from "./push-payload";
 import { renderNotification } from "./render";
 import { smtpTransport, type MailTransport } from "./transport";
 import type { ClaimedNotification } from "./types";
@@ -16,6 +18,8 @@ export type WorkerOptions = {
   /** The clock, for tests; production uses the database's now(). */
   now?: Date;
   transport?: MailTransport;
+  /** The Web Push channel; default: web-push with the environment's VAPID keys, none without them. */
+  push?: PushSender | null;
 };
 
 export type WorkerResult = {
@@ -24,6 +28,10 @@ export type WorkerResult = {
   retrying: number;
   failed: number;
   released: number;
+  /** Pushes the push services accepted. */
+  pushed: number;
+  /** Subscriptions removed because their push service no longer knows them (404, 410). */
+  pushRemoved: number;
 };
 
 // The e-mails about a request or an invitation link to that one decision's page, so its id joins the data
@@ -46,10 +54,40 @@ const claimRows = (limit: number, leaseSeconds: number, now: Date | undefined) =
 
 const at = (now: Date | undefined) => now?.toISOString() ?? null;
 
+type Delivery = { channel: "email" | "push"; target: string };
+
+/**
+ * What each claimed row still has to deliver: whether its e-mail went out on an earlier try, and the
+ * recipient's devices it has not reached yet (a row is retried while any channel failed; what a try
+ * delivered is recorded then, so the retry sends only the rest).
+ */
+async function pendingChannels(rows: ClaimedNotification[], withPush: boolean) {
+  const ids = rows.map((r) => r.id);
+  return withServiceRole(async (tx) => {
+    const emailed = await tx<{ id: string }[]>`
+      select outbox_id::text as id from private.notification_deliveries
+      where outbox_id = any (${ids}::bigint[]) and channel = 'email'`;
+    const targets = withPush
+      ? await tx<(PushTarget & { outbox_id: string })[]>`
+          select o.id::text as outbox_id, s.id::text as id, s.endpoint, s.p256dh, s.auth
+          from private.notification_outbox o
+          join public.push_subscriptions s on s.profile_id = o.recipient_id
+          where o.id = any (${ids}::bigint[])
+            and not exists (select 1 from private.notification_deliveries d
+                            where d.outbox_id = o.id and d.channel = 'push' and d.target = s.id::text)`
+      : [];
+    const devices = new Map<string, PushTarget[]>();
+    for (const { outbox_id, ...target } of targets)
+      devices.set(outbox_id, [...(devices.get(outbox_id) ?? []), target]);
+    return { emailed: new Set(emailed.map((e) => e.id)), devices };
+  });
+}
+
 /**
  * One pass of the notification worker: claim due rows (committed at once: no transaction stays open while
- * mail is sent), render and send each, then mark it sent, or failed for a retry with backoff. Each row is
- * marked right after its own send, so a crash re-sends at most the e-mails in flight (at-least-once).
+ * mail is sent), send each by e-mail and by Web Push to the recipient's devices, then mark it sent, or
+ * failed for a retry with backoff (recording what did go out, so the retry sends only the rest). Each row
+ * is marked right after its own sends, so a crash re-sends at most what was in flight (at-least-once).
  */
 export async function runNotificationPass(options: WorkerOptions = {}): Promise<WorkerResult> {
   const { limit = 50, leaseSeconds = 300, concurrency = 4, now } = options;
@@ -57,28 +95,86 @@ export async function runNotificationPass(options: WorkerOptions = {}): Promise<
   const started = Date.now();
   // Before claiming: a missing SMTP_URL must not leave rows claimed until their lease ends.
   const transport = options.transport ?? smtpTransport();
+  const push = options.push === undefined ? webPushSender() : options.push;
   const rows = await claimRows(limit, leaseSeconds, now);
-  const result: WorkerResult = { claimed: rows.length, sent: 0, retrying: 0, failed: 0, released: 0 };
+  const result: WorkerResult = {
+    claimed: rows.length,
+    sent: 0,
+    retrying: 0,
+    failed: 0,
+    released: 0,
+    pushed: 0,
+    pushRemoved: 0,
+  };
   if (rows.length === 0) return result;
 
   const queue = [...rows];
   const leftOver: ClaimedNotification[] = [];
+  const { emailed, devices } = await pendingChannels(rows, push !== null);
+  const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+  // E-mail and push at once, each channel on its own: one failing does not stop the other.
+  const sendEmail = async (row: ClaimedNotification): Promise<Delivery[]> => {
+    if (emailed.has(row.id)) return [];
+    await transport.sendMail(await renderNotification(row));
+    return [{ channel: "email", target: "" }];
+  };
+  const sendPushes = async (row: ClaimedNotification): Promise<{ done: Delivery[]; failed: string[] }> => {
+    const targets = devices.get(row.id) ?? [];
+    if (!push || row.kind === "interest_confirm" || targets.length === 0) return { done: [], failed: [] };
+    const payload = JSON.stringify(pushPayload(row));
+    const done: Delivery[] = [];
+    const failed: string[] = [];
+    await Promise.all(
+      targets.map(async (target) => {
+        try {
+          if ((await push.send(target, payload)) === "gone") {
+            await withServiceRole(
+              (tx) => tx`delete from public.push_subscriptions where id = ${target.id}::uuid`,
+            );
+            result.pushRemoved += 1;
+          } else {
+            done.push({ channel: "push", target: target.id });
+            result.pushed += 1;
+          }
+        } catch (error) {
+          failed.push(`push: ${reasonOf(error)}`);
+        }
+      }),
+    );
+    return { done, failed };
+  };
+
   const sendOne = async (row: ClaimedNotification) => {
-    try {
-      await transport.sendMail(await renderNotification(row));
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+    const [email, pushes] = await Promise.all([
+      sendEmail(row).then(
+        (done) => ({ done, failed: [] as string[] }),
+        (error: unknown) => ({ done: [] as Delivery[], failed: [reasonOf(error)] }),
+      ),
+      sendPushes(row),
+    ]);
+    const failures = [...email.failed, ...pushes.failed];
+    if (failures.length) {
+      const reason = failures.join("; ");
+      const delivered = [...email.done, ...pushes.done];
       console.error("notification send failed", {
         action: "notifications.send",
         id: row.id,
         kind: row.kind,
         reason,
       });
-      const [marked] = await withServiceRole(
-        (tx) => tx<{ status: string | null }[]>`
+      // What did go out is recorded with the failure, so the retry sends only what is missing.
+      const [marked] = await withServiceRole(async (tx) => {
+        if (delivered.length) {
+          await tx`insert into private.notification_deliveries (outbox_id, channel, target)
+                   select ${row.id}::bigint, d.channel, d.target
+                   from jsonb_to_recordset(${tx.json(delivered)}::jsonb) as d(channel text, target text)
+                   on conflict do nothing`;
+        }
+        return tx<{ status: string | null }[]>`
           select private.mark_notification_failed(${row.id}::bigint, ${row.claim_token}::uuid, ${reason},
-                                                  coalesce(${at(now)}::timestamptz, now())) as status`,
-      );
+                                                  coalesce(${at(now)}::timestamptz, now())) as status`;
+      });
       if (marked?.status === "failed") result.failed += 1;
       else result.retrying += 1;
       return;
@@ -127,13 +223,32 @@ export async function drainNotifications(
 ): Promise<WorkerResult & { passes: number }> {
   const { budgetMs, limit = 50, ...rest } = options;
   const started = Date.now();
-  const total = { claimed: 0, sent: 0, retrying: 0, failed: 0, released: 0, passes: 0 };
+  const total = {
+    claimed: 0,
+    sent: 0,
+    retrying: 0,
+    failed: 0,
+    released: 0,
+    pushed: 0,
+    pushRemoved: 0,
+    passes: 0,
+  };
   for (;;) {
     const left = budgetMs - (Date.now() - started);
     if (left <= 0) break;
     const pass = await runNotificationPass({ ...rest, limit, budgetMs: left });
     total.passes += 1;
-    for (const key of ["claimed", "sent", "retrying", "failed", "released"] as const) total[key] += pass[key];
+    for (const key of [
+      "claimed",
+      "sent",
+      "retrying",
+      "failed",
+      "released",
+      "pushed",
+      "pushRemoved",
+    ] as const) {
+      total[key] += pass[key];
+    }
     if (pass.claimed < limit || pass.released > 0) break;
   }
   return total;

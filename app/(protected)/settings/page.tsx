@@ -5,6 +5,7 @@ import { DownloadMyDataSection } from "@/components/settings/download-my-data";
 import { BlockedAthletesSection } from "@/components/settings/blocked-athletes";
 import { CalendarFeedSection } from "@/components/settings/calendar-feed";
 import { NotificationSettingsSection } from "@/components/settings/notification-settings";
+import { PushNotificationsSection } from "@/components/settings/push-notifications";
 import { SettingsSection } from "@/components/settings/settings-section";
 import { LinkButton } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/session";
@@ -41,6 +42,7 @@ export default async function SettingsPage() {
         {profile ? (
           <>
             <NotificationSettingsSection claims={claims} profileId={profile.id} />
+            <PushNotificationsSection claims={claims} />
             <CalendarFeedSection claims={claims} />
             <BlockedAthletesSection claims={claims} />
           </>

@@ -10,6 +10,7 @@ import { initialise, saveSchemaTemplate } from "./postgres/initdb.ts";
 import { dataDirReachableByPostgres } from "./postgres/os-user-access.ts";
 import { applyBootstrap, applyMigrations, applySeed, schemaKey, type SeedResult } from "./postgres/setup.ts";
 import { freePort, portIsFree } from "./ports.ts";
+import { localVapidEnv } from "./vapid.ts";
 
 /**
  * The heavy modules (database driver, crypto, HTTP routes, Realtime) are imported while Postgres starts in
@@ -296,6 +297,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         LOCAL_SERVICE_ROLE_KEY: await serviceRoleKey(`${url}/auth/v1`),
         SUPABASE_SECRET_KEY: ctx.secretKey,
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        // The app's Web Push keys: the project's own if exported, else kept with the dev data (vapid.ts).
+        ...localVapidEnv(dir, !testMode),
       },
     };
   } catch (error) {

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { isPushEndpoint } from "./push-endpoint";
+import { pushPayload } from "./push-payload";
+
+const base = {
+  id: "7",
+  claim_token: "t",
+  attempts: 1,
+  recipient_id: "p1",
+  to_email: "mia@example.com",
+  recipient_name: "Mia Chen",
+};
+
+describe("pushPayload", () => {
+  it("says what the e-mail says: subject, preview line, the button's page; nothing of the recipient", () => {
+    const payload = pushPayload({
+      ...base,
+      kind: "message",
+      data: {
+        conversation_id: "c1",
+        sender_name: "Jack Thompson",
+        count: 2,
+        excerpt: "See you at 5:30",
+        truncated: true,
+      },
+    });
+    expect(payload).toEqual({
+      title: "Jack Thompson sent you 2 messages",
+      body: "See you at 5:30…",
+      url: "/messages?c=c1",
+      tag: "message:c1",
+    });
+    expect(JSON.stringify(payload)).not.toMatch(/mia|Mia/);
+  });
+
+  it("an urgent alert and a closed team", () => {
+    expect(
+      pushPayload({
+        ...base,
+        kind: "urgent_alert",
+        data: {
+          team_id: "t1",
+          team_name: "Dawn",
+          role: "runner",
+          urgent_by: "2026-11-29",
+          location: "Noosa",
+        },
+      }),
+    ).toEqual({
+      title: "Urgent: Dawn needs a runner by Sun, 29 Nov",
+      body: "A relay team needs your leg in Noosa.",
+      url: "/teams/t1",
+      tag: "urgent_alert:t1",
+    });
+    expect(pushPayload({ ...base, kind: "team_closed", data: { team_name: "Dawn" } })).toMatchObject({
+      title: "Dawn is closed",
+      url: "/browse",
+      tag: "team_closed:7",
+    });
+  });
+});
+
+describe("isPushEndpoint", () => {
+  it("takes the browsers' push services over HTTPS and origins named in PUSH_ENDPOINT_ORIGINS only", () => {
+    for (const ok of [
+      "https://fcm.googleapis.com/fcm/send/abc",
+      "https://updates.push.services.mozilla.com/wpush/v2/abc",
+      "https://web.push.apple.com/QGx",
+      "https://wns2-par02p.notify.windows.com/w/?token=abc",
+    ]) {
+      expect(isPushEndpoint(ok, ""), ok).toBe(true);
+    }
+    for (const bad of [
+      "http://fcm.googleapis.com/fcm/send/abc",
+      "https://fcm.googleapis.com:8443/fcm/send/abc",
+      "https://evilfcm.googleapis.com.example/x",
+      "https://127.0.0.1:4000/push",
+      "javascript:alert(1)",
+    ]) {
+      expect(isPushEndpoint(bad, ""), bad).toBe(false);
+    }
+    expect(isPushEndpoint("https://127.0.0.1:4000/push/1", "https://127.0.0.1:4000")).toBe(true);
+    expect(isPushEndpoint("https://127.0.0.1:4001/push/1", "https://127.0.0.1:4000")).toBe(false);
+  });
+});
