@@ -86,6 +86,13 @@ create table private.moderators (
   granted_at timestamp with time zone default now() not null
 ); -- owner postgres
 
+create table private.notification_deliveries (
+  outbox_id bigint not null,
+  channel text not null,
+  target text default ''::text not null,
+  delivered_at timestamp with time zone default now() not null
+); -- owner postgres
+
 create table private.notification_outbox (
   id bigint generated always as identity not null,
   kind text not null,
@@ -218,6 +225,17 @@ create table public.profiles (
 ); -- owner postgres
 alter table public.profiles enable row level security;
 
+create table public.push_subscriptions (
+  id uuid default gen_random_uuid() not null,
+  profile_id uuid not null,
+  endpoint text not null,
+  p256dh text not null,
+  auth text not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null
+); -- owner postgres
+alter table public.push_subscriptions enable row level security;
+
 create table public.reports (
   id uuid default gen_random_uuid() not null,
   reporter_id uuid,
@@ -341,6 +359,12 @@ alter table private.interest_requests add constraint interest_requests_pkey PRIM
 alter table private.moderators add constraint moderators_pkey PRIMARY KEY (user_id);
 
 alter table private.moderators add constraint moderators_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+alter table private.notification_deliveries add constraint notification_deliveries_channel_enum CHECK ((channel = ANY (ARRAY['email'::text, 'push'::text])));
+
+alter table private.notification_deliveries add constraint notification_deliveries_outbox_id_fkey FOREIGN KEY (outbox_id) REFERENCES private.notification_outbox(id) ON DELETE CASCADE;
+
+alter table private.notification_deliveries add constraint notification_deliveries_pkey PRIMARY KEY (outbox_id, channel, target);
 
 alter table private.notification_outbox add constraint notification_outbox_addressee CHECK (
 CASE
@@ -474,6 +498,18 @@ alter table public.profiles add constraint profiles_training_preference_text CHE
 
 alter table public.profiles add constraint profiles_username_format CHECK ((username ~ '^[A-Za-z0-9_.-]{3,50}$'::text));
 
+alter table public.push_subscriptions add constraint push_subscriptions_auth_format CHECK ((auth ~ '^[A-Za-z0-9_-]{22}(==)?$'::text));
+
+alter table public.push_subscriptions add constraint push_subscriptions_endpoint_key UNIQUE (endpoint);
+
+alter table public.push_subscriptions add constraint push_subscriptions_endpoint_url CHECK (((endpoint ~ '^https?://[^[:space:]]+$'::text) AND (char_length(endpoint) <= 1024)));
+
+alter table public.push_subscriptions add constraint push_subscriptions_p256dh_format CHECK ((p256dh ~ '^[A-Za-z0-9_-]{87}=?$'::text));
+
+alter table public.push_subscriptions add constraint push_subscriptions_pkey PRIMARY KEY (id);
+
+alter table public.push_subscriptions add constraint push_subscriptions_profile_id_fkey FOREIGN KEY (profile_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
 alter table public.reports add constraint reports_details_text CHECK ((((char_length(details) >= 1) AND (char_length(details) <= 1000)) AND private.is_safe_text(details, true)));
 
 alter table public.reports add constraint reports_kind_enum CHECK ((kind = ANY (ARRAY['message'::text, 'profile'::text])));
@@ -598,6 +634,8 @@ CREATE UNIQUE INDEX interest_requests_pkey ON private.interest_requests USING bt
 
 CREATE UNIQUE INDEX moderators_pkey ON private.moderators USING btree (user_id);
 
+CREATE UNIQUE INDEX notification_deliveries_pkey ON private.notification_deliveries USING btree (outbox_id, channel, target);
+
 CREATE UNIQUE INDEX notification_outbox_dedupe_key ON private.notification_outbox USING btree (dedupe_key);
 
 CREATE INDEX notification_outbox_due_idx ON private.notification_outbox USING btree (due_at) WHERE (status = 'pending'::text);
@@ -675,6 +713,12 @@ CREATE INDEX profiles_listed_specialty_updated_idx ON public.profiles USING btre
 CREATE UNIQUE INDEX profiles_pkey ON public.profiles USING btree (id);
 
 CREATE UNIQUE INDEX profiles_username_lower_key ON public.profiles USING btree (lower(username));
+
+CREATE UNIQUE INDEX push_subscriptions_endpoint_key ON public.push_subscriptions USING btree (endpoint);
+
+CREATE UNIQUE INDEX push_subscriptions_pkey ON public.push_subscriptions USING btree (id);
+
+CREATE INDEX push_subscriptions_profile_idx ON public.push_subscriptions USING btree (profile_id);
 
 CREATE UNIQUE INDEX reports_one_open_key ON public.reports USING btree (reporter_id, kind, target_id) WHERE (status = 'open'::text);
 
@@ -1638,6 +1682,13 @@ begin
   return new;
 end;
 $function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.push_subscription_limit()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 10 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.queue_invitation_notification()
  RETURNS trigger
@@ -3117,6 +3168,32 @@ begin
 end;
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION public.save_push_subscription(p_endpoint text, p_p256dh text, p_auth text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := private.my_profile_id();
+  saved uuid;
+begin
+  if me is null then
+    raise exception 'Create your profile first' using errcode = '42501';
+  end if;
+  insert into public.push_subscriptions (profile_id, endpoint, p256dh, auth)
+  values (me, p_endpoint, p_p256dh, p_auth)
+  on conflict (endpoint) do update
+    set profile_id = excluded.profile_id, p256dh = excluded.p256dh, auth = excluded.auth, updated_at = now()
+  returning id into saved;
+  delete from public.push_subscriptions s
+  where s.profile_id = me and s.id not in (
+    select k.id from public.push_subscriptions k where k.profile_id = me
+    order by k.updated_at desc, k.id limit private.push_subscription_limit());
+  return saved;
+end;
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION public.set_team_urgent_need(p_team_id uuid, p_role text, p_by date)
  RETURNS public.teams
  LANGUAGE plpgsql
@@ -3537,6 +3614,12 @@ create policy profiles_update_own on public.profiles as permissive for update to
   using ((auth_id = ( SELECT auth.uid() AS uid)))
   with check ((auth_id = ( SELECT auth.uid() AS uid)));
 
+create policy push_subscriptions_delete_own on public.push_subscriptions as permissive for delete to authenticated
+  using ((profile_id = ( SELECT private.my_profile_id() AS my_profile_id)));
+
+create policy push_subscriptions_select_own on public.push_subscriptions as permissive for select to authenticated
+  using ((profile_id = ( SELECT private.my_profile_id() AS my_profile_id)));
+
 create policy reports_select_moderators on public.reports as permissive for select to authenticated
   using (( SELECT private.is_moderator() AS is_moderator));
 
@@ -3737,6 +3820,14 @@ grant select on table public.profiles username) -- column to anon;
 grant select on table public.profiles username) -- column to authenticated;
 
 grant update on table public.profiles username) -- column to authenticated;
+
+grant select on table public.push_subscriptions created_at) -- column to authenticated;
+
+grant select on table public.push_subscriptions endpoint) -- column to authenticated;
+
+grant select on table public.push_subscriptions id) -- column to authenticated;
+
+grant select on table public.push_subscriptions updated_at) -- column to authenticated;
 
 grant insert on table public.team_chat_messages content) -- column to authenticated;
 
@@ -3947,6 +4038,12 @@ grant execute on function private.profiles_before_write() to authenticated;
 grant execute on function private.profiles_before_write() to postgres;
 
 grant execute on function private.profiles_before_write() to service_role;
+
+grant execute on function private.push_subscription_limit() to authenticated;
+
+grant execute on function private.push_subscription_limit() to postgres;
+
+grant execute on function private.push_subscription_limit() to service_role;
 
 grant execute on function private.queue_invitation_notification() to postgres;
 
@@ -4226,6 +4323,12 @@ grant execute on function public.revoke_calendar_feed() to postgres;
 
 grant execute on function public.revoke_calendar_feed() to service_role;
 
+grant execute on function public.save_push_subscription(text,text,text) to authenticated;
+
+grant execute on function public.save_push_subscription(text,text,text) to postgres;
+
+grant execute on function public.save_push_subscription(text,text,text) to service_role;
+
 grant execute on function public.set_team_urgent_need(uuid,text,date) to authenticated;
 
 grant execute on function public.set_team_urgent_need(uuid,text,date) to postgres;
@@ -4465,6 +4568,26 @@ grant trigger on table private.moderators to postgres;
 grant truncate on table private.moderators to postgres;
 
 grant update on table private.moderators to postgres;
+
+grant delete on table private.notification_deliveries to postgres;
+
+grant insert on table private.notification_deliveries to postgres;
+
+grant insert on table private.notification_deliveries to service_role;
+
+grant maintain on table private.notification_deliveries to postgres;
+
+grant references on table private.notification_deliveries to postgres;
+
+grant select on table private.notification_deliveries to postgres;
+
+grant select on table private.notification_deliveries to service_role;
+
+grant trigger on table private.notification_deliveries to postgres;
+
+grant truncate on table private.notification_deliveries to postgres;
+
+grant update on table private.notification_deliveries to postgres;
 
 grant delete on table private.notification_outbox to postgres;
 
@@ -4814,6 +4937,40 @@ grant update on table public.profiles to postgres;
 
 grant update on table public.profiles to service_role;
 
+grant delete on table public.push_subscriptions to authenticated;
+
+grant delete on table public.push_subscriptions to postgres;
+
+grant delete on table public.push_subscriptions to service_role;
+
+grant insert on table public.push_subscriptions to postgres;
+
+grant insert on table public.push_subscriptions to service_role;
+
+grant maintain on table public.push_subscriptions to postgres;
+
+grant maintain on table public.push_subscriptions to service_role;
+
+grant references on table public.push_subscriptions to postgres;
+
+grant references on table public.push_subscriptions to service_role;
+
+grant select on table public.push_subscriptions to postgres;
+
+grant select on table public.push_subscriptions to service_role;
+
+grant trigger on table public.push_subscriptions to postgres;
+
+grant trigger on table public.push_subscriptions to service_role;
+
+grant truncate on table public.push_subscriptions to postgres;
+
+grant truncate on table public.push_subscriptions to service_role;
+
+grant update on table public.push_subscriptions to postgres;
+
+grant update on table public.push_subscriptions to service_role;
+
 grant delete on table public.reports to postgres;
 
 grant delete on table public.reports to service_role;
@@ -5064,6 +5221,8 @@ comment on function private.is_safe_text(text,boolean) is 'True when text is NFC
 
 comment on table private.interest_requests is 'Register-interest submissions waiting for their owner to confirm from the e-mail (48 hours). Service role only.';
 
+comment on table private.notification_deliveries is 'Deliveries per outbox row and channel, so a retried row sends only what it has not delivered yet.';
+
 comment on table private.notification_outbox is 'Notification e-mails to send: written with their event, sent by private.claim_notifications and the app.';
 
 comment on table public.calendar_feeds is 'Private calendar feed per athlete: the SHA-256 (hex) of its secret token. The owner reads when it was made; the hash itself is read only by public.calendar_feed, which takes the hash of a presented token.';
@@ -5077,6 +5236,8 @@ comment on column public.messages.sender_id is 'The sending athlete; null only f
 comment on table public.notification_settings is 'Which notification e-mails an athlete gets. No row = defaults. Read and written by the owner only.';
 
 comment on table public.profiles is 'Athlete profiles: one per account (auth_id). Public rows are readable by anyone.';
+
+comment on table public.push_subscriptions is 'Devices that get Web Push notifications: one row per browser subscription, owner only.';
 
 comment on table public.reports is 'Reports of a message or a profile. Written by public.report_content, read by moderators only (RLS).';
 

@@ -33,6 +33,28 @@ describe("pushPayload", () => {
     expect(JSON.stringify(payload)).not.toMatch(/mia|Mia/);
   });
 
+  it("a team chat message opens the team's chat; one notification per team", () => {
+    expect(
+      pushPayload({
+        ...base,
+        kind: "team_chat",
+        data: {
+          team_id: "t1",
+          team_name: "Dawn",
+          sender_name: "Jack Thompson",
+          count: 1,
+          excerpt: "Bikes racked?",
+          truncated: false,
+        },
+      }),
+    ).toEqual({
+      title: "Jack Thompson wrote in Dawn's chat",
+      body: "Bikes racked?",
+      url: "/messages?team=t1",
+      tag: "team_chat:t1",
+    });
+  });
+
   it("an urgent alert and a closed team", () => {
     expect(
       pushPayload({
