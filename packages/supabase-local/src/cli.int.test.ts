@@ -25,6 +25,8 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     "SUPABASE_SECRET_KEY",
     "SMTP_URL",
     "CRON_SECRET",
+    "VAPID_PUBLIC_KEY",
+    "VAPID_PRIVATE_KEY",
   ]) {
     if (!(k in extra)) delete env[k];
   }
