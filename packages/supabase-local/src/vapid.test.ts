@@ -9,6 +9,7 @@ const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+const noEnv = {} as NodeJS.ProcessEnv;
 const newDir = () => {
   const dir = mkdtempSync(path.join(tmpdir(), "vapid-test-"));
   dirs.push(dir);
@@ -41,16 +42,16 @@ describe("local VAPID keys", () => {
 
   it("a dev data folder keeps its pair across starts, readable by its owner only; a test stack gets a new one each time", () => {
     const dir = newDir();
-    const first = localVapidEnv(dir, true, {});
-    expect(localVapidEnv(dir, true, {})).toEqual(first);
+    const first = localVapidEnv(dir, true, noEnv);
+    expect(localVapidEnv(dir, true, noEnv)).toEqual(first);
     expect(statSync(path.join(dir, "vapid-keys.json")).mode & 0o777).toBe(0o600);
-    const test = localVapidEnv(newDir(), false, {});
+    const test = localVapidEnv(newDir(), false, noEnv);
     expect(test.VAPID_PUBLIC_KEY).not.toBe(first.VAPID_PUBLIC_KEY);
-    expect(localVapidEnv(newDir(), false, {}).VAPID_PUBLIC_KEY).not.toBe(test.VAPID_PUBLIC_KEY);
+    expect(localVapidEnv(newDir(), false, noEnv).VAPID_PUBLIC_KEY).not.toBe(test.VAPID_PUBLIC_KEY);
   });
 
   it("the project's own keys win", () => {
     const own = { VAPID_PUBLIC_KEY: "pub", VAPID_PRIVATE_KEY: "priv" };
-    expect(localVapidEnv(newDir(), true, own)).toEqual(own);
+    expect(localVapidEnv(newDir(), true, own as unknown as NodeJS.ProcessEnv)).toEqual(own);
   });
 });
