@@ -4,15 +4,26 @@
  *
  *   npx supabase-local --test -- node scripts/bench/notifications.ts [--skip-build] [--count=1000] [--joins=20]
  *
- * 1. Join request → e-mail in the mailbox, p50/p95, with the local schedule (the route called every 3 s):
- *    `--joins` requests made at random moments, each timed from its commit to the mail's arrival.
+ * 1. Join request → e-mail in the mailbox, and outbox → push endpoint (the creator's device), p50/p95, with the
+ *    local schedule (the route called every 3 s): `--joins` requests made at random moments, each timed from
+ *    its commit (which queues the outbox row) to the mail's arrival and to the push's arrival at a push
+ *    service this script runs (HTTPS on 127.0.0.1, its certificate trusted by the app through
+ *    NODE_EXTRA_CA_CERTS, the payload decrypted with the device's keys to check it is that request's).
  * 2. `--count` queued notifications drained by calling the route back to back: time, e-mails/s, and the
  *    duplicates and missing e-mails counted in the mailbox by Message-ID.
  * Builds into .next-bench-notify (`--dist=<dir>` another; `--skip-build` reuses a build). Prints one table and
  * the JSON (a BENCH_RESULT line). `npm run bench` runs it on the bench's build (`--only=notifications`). `next build` adds its folder to tsconfig.json's include: put tsconfig.json back afterwards.
  */
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import {
+  decryptPushBody,
+  localCertificate,
+  newBrowserKeys,
+  startPushEndpoint,
+} from "../../lib/notifications/test-support/push-endpoint-server.ts";
 import postgres from "postgres";
 import { buildApp, freePort, nextBin } from "./servers.ts";
 import { percentile, round } from "./stats.ts";
@@ -45,6 +56,12 @@ const mails = async (to?: string): Promise<Mail[]> =>
   >;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+// The push service the creators' devices are subscribed at; the app trusts its certificate.
+const certificate = localCertificate();
+const certFile = path.join(mkdtempSync(path.join(tmpdir(), "bench-push-")), "cert.pem");
+writeFileSync(certFile, certificate.cert);
+const pushService = await startPushEndpoint(certificate);
+
 async function startApp(): Promise<{ origin: string; stop: () => void }> {
   if (args.get("skip-build") !== "true" || !existsSync(distDir)) {
     console.error(`building the app into ${distDir} …`);
@@ -53,7 +70,13 @@ async function startApp(): Promise<{ origin: string; stop: () => void }> {
   const port = await freePort();
   const server = spawn(nextBin, ["start", "-H", "127.0.0.1", "-p", String(port)], {
     stdio: "ignore",
-    env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      ...process.env,
+      NEXT_DIST_DIR: distDir,
+      NEXT_TELEMETRY_DISABLED: "1",
+      PUSH_ENDPOINT_ORIGINS: pushService.origin,
+      NODE_EXTRA_CA_CERTS: certFile,
+    },
   });
   const origin = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
@@ -92,7 +115,7 @@ async function athlete(specialty: string): Promise<{ auth: string; profile: stri
   return { auth, profile: row!.id as string, email };
 }
 
-async function joinLatency(origin: string): Promise<number[]> {
+async function joinLatency(origin: string): Promise<{ mail: number[]; push: number[] }> {
   // The local schedule: the route every 3 s, as `supabase-local --cron` calls it.
   let scheduling = true;
   const scheduler = (async () => {
@@ -102,6 +125,7 @@ async function joinLatency(origin: string): Promise<number[]> {
     }
   })();
   const latencies: number[] = [];
+  const pushLatencies: number[] = [];
   for (let i = 0; i < joins; i++) {
     const creator = await athlete("cyclist");
     const [team] = await admin`
@@ -110,6 +134,10 @@ async function joinLatency(origin: string): Promise<number[]> {
               '{"roles": ["runner"], "experience_levels": ["intermediate"]}') returning id`;
     await admin`insert into public.team_members (team_id, profile_id, role, status)
                 values (${team!.id}, ${creator.profile}, 'cyclist', 'active')`;
+    const device = newBrowserKeys();
+    const devicePath = `/push/${randomUUID()}`;
+    await admin`insert into public.push_subscriptions (profile_id, endpoint, p256dh, auth)
+                values (${creator.profile}, ${pushService.origin + devicePath}, ${device.p256dh}, ${device.auth})`;
     const requester = await athlete("runner");
     await sleep(Math.random() * 3000); // any moment of the 3 s cycle
     await admin.begin(async (tx) => {
@@ -118,15 +146,25 @@ async function joinLatency(origin: string): Promise<number[]> {
       await tx`select public.request_to_join_team(${team!.id}, 'runner')`;
     });
     const committed = Date.now();
-    while ((await mails(creator.email)).length === 0) {
-      if (Date.now() - committed > 60_000) throw new Error("no join request e-mail within 60 s");
-      await sleep(50);
+    let mailAt = 0;
+    let push: { at: number; body: Buffer } | undefined;
+    while (!mailAt || !push) {
+      if (Date.now() - committed > 60_000) throw new Error("no join request e-mail or push within 60 s");
+      if (!mailAt && (await mails(creator.email)).length > 0) mailAt = Date.now();
+      push ??= pushService.received.find((r) => r.path === devicePath);
+      await sleep(20);
     }
-    latencies.push(Date.now() - committed);
+    const payload = JSON.parse(decryptPushBody(push.body, device)) as { tag: string };
+    if (payload.tag !== `join_request:${team!.id}`)
+      throw new Error(`a push for another event: ${payload.tag}`);
+    if (pushService.received.filter((r) => r.path === devicePath).length !== 1)
+      throw new Error("a push twice");
+    latencies.push(mailAt - committed);
+    pushLatencies.push(push.at - committed);
   }
   scheduling = false;
   await scheduler;
-  return latencies;
+  return { mail: latencies, push: pushLatencies };
 }
 
 async function drain(origin: string) {
@@ -196,7 +234,7 @@ async function drain(origin: string) {
 
 const app = await startApp();
 try {
-  const latencies = await joinLatency(app.origin);
+  const { mail: latencies, push: pushLatencies } = await joinLatency(app.origin);
   const drained = await drain(app.origin);
   const result = {
     joinRequestToMailMs: {
@@ -205,6 +243,12 @@ try {
       p95: Math.round(percentile(latencies, 95)),
       max: Math.max(...latencies),
     },
+    outboxToPushMs: {
+      samples: pushLatencies.length,
+      p50: Math.round(percentile(pushLatencies, 50)),
+      p95: Math.round(percentile(pushLatencies, 95)),
+      max: Math.max(...pushLatencies),
+    },
     drain: drained,
   };
   console.log(
@@ -212,6 +256,7 @@ try {
       "| figure | value | target |",
       "| --- | --- | --- |",
       `| join request → e-mail p50 / p95 (${latencies.length}, route every 3 s) | ${result.joinRequestToMailMs.p50} ms / ${result.joinRequestToMailMs.p95} ms | p95 ≤ 10000 ms |`,
+      `| outbox → push endpoint p50 / p95 (${pushLatencies.length}, route every 3 s) | ${result.outboxToPushMs.p50} ms / ${result.outboxToPushMs.p95} ms | p95 ≤ 10000 ms |`,
       `| ${count} queued notifications drained | ${drained.seconds} s, ${drained.perSecond} e-mails/s (${drained.passes} route calls) | |`,
       `| duplicates / missing in the mailbox | ${drained.duplicates} / ${drained.missing} | 0 / 0 |`,
     ].join("\n"),
@@ -220,5 +265,6 @@ try {
   console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
 } finally {
   app.stop();
+  await pushService.close();
   await admin.end();
 }
