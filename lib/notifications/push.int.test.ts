@@ -21,7 +21,7 @@ import { runNotificationPass } from "./worker";
 
 // Web Push as one more channel of the outbox, against a push endpoint this test runs: the request is
 // checked as a push service would (VAPID) and opened as the browser would (RFC 8291), with the stack's
-// VAPID keys (with-stack --test makes a pair) and a browser key pair made here.
+// VAPID keys (supabase-local --test makes a pair) and a browser key pair made here.
 const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
 const run = randomUUID().slice(0, 8);
 // Each test's join request comes from its own athlete (the automatic message counts against the send limit).
