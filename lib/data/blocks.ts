@@ -1,7 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db";
 
-/** What an athlete between a blocked pair reads, whoever blocked whom (supabase/migrations/*_blocks.sql). */
+/** What an athlete between a blocked pair reads, whoever blocked whom (supabase/migrations/*_moderation.sql). */
 export const blockedText = "You can't message this athlete";
 
 export type BlockedAthlete = {

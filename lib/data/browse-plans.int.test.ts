@@ -83,7 +83,7 @@ async function seqScans(claims: Claims | null, run: (tx: Tx) => Promise<unknown>
  * How often each private.* helper ran while `run` ran as the user (track_functions counts the calls of
  * functions Postgres does not inline, which every security-definer policy helper is). A helper inside a
  * policy or a list query must run once per statement, never once per row: at 10,000 athletes a per-row
- * call made counting the open teams take a second (20261123007000, 20261123007100).
+ * call made counting the open teams take a second.
  */
 async function helperCalls(claims: Claims | null, run: (tx: Tx) => Promise<unknown>) {
   // The counters are the backend's pending ones, which may still hold earlier transactions: take the
@@ -269,8 +269,8 @@ describe("Athletes who fit: bounded by the 100 rows returned, not by the communi
     const sessionLookups = nodes.filter((n) => n["Relation Name"] === "sessions");
     expect(sessionLookups.length).toBeGreaterThan(0);
     for (const n of sessionLookups) expect(n["Actual Loops"]).toBeLessThanOrEqual(100);
-    // No security-definer helper per candidate (private.in_a_team ran once per listed athlete before
-    // 20261125070000): team_missing_roles once, whatever the number of athletes.
+    // No security-definer helper per candidate (private.in_a_team once per listed athlete would be ~4,700
+    // calls at this size): team_missing_roles once, whatever the number of athletes.
     const calls = await helperCalls(creator, (tx) => listFitCandidates(tx, team.id));
     expect(calls.in_a_team).toBeUndefined();
     expect(total(calls)).toBeLessThanOrEqual(4);
@@ -318,7 +318,7 @@ describe("policy helpers run once per statement, not once per row", () => {
       expect((await listConversations(tx, 50)).length).toBeGreaterThanOrEqual(3);
       await unreadMessageCount(tx);
     });
-    // Before 20261123007100: about six calls per conversation listed.
+    // Named once per statement (a per-row call would be about six per conversation listed).
     expect(calls.my_profile_id).toBeLessThanOrEqual(4);
   });
 
@@ -341,7 +341,7 @@ describe("policy helpers run once per statement, not once per row", () => {
       marked = await markConversationRead(tx, conversation!.id, profile.id);
     });
     expect(marked).toBeGreaterThanOrEqual(added.length);
-    // Before 20261123008000: one is_participant call per message read, and again per message marked.
+    // Not one is_participant call per message read, and again per message marked.
     expect(calls.is_participant).toBeUndefined();
     // The read policy's live-session check (private.may_receive_live) adds one call per statement.
     expect(total(calls)).toBeLessThanOrEqual(22);

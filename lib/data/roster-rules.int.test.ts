@@ -416,27 +416,3 @@ describe("races, under the team row lock", () => {
     expect(await promptOf(first)).toMatchObject({ reason: "left" });
   });
 });
-
-describe("today's rows brought in line", () => {
-  it("the migration's statements clear covered urgent legs and unlist active members", async () => {
-    const t = await urgentTeam("legacy");
-    const runner = await athlete("runner", "legacyrun");
-    // The state before the rules: a covered urgent leg, a listed active member (triggers bypassed).
-    await admin.begin(async (tx) => {
-      await tx`alter table public.team_members disable trigger team_members_follow_roster`;
-      await tx`insert into public.team_members (team_id, profile_id, role, status)
-               values (${t.id}, ${runner.profile}, 'runner', 'active')`;
-      await tx`alter table public.team_members enable trigger team_members_follow_roster`;
-    });
-    expect(await teamRow(t.id)).toMatchObject({ urgent_role: "runner" });
-    const sql = (await import("node:fs")).readFileSync(
-      "supabase/migrations/20261127100000_team_open_legs.sql",
-      "utf8",
-    );
-    const fix = sql.slice(sql.indexOf("-- Urgent needs of legs that are covered"));
-    await admin.unsafe(fix);
-    expect(await teamRow(t.id)).toMatchObject({ urgent_role: null });
-    expect(await looking(runner)).toBe(false);
-    expect(await promptOf(runner)).toMatchObject({ reason: "joined", team_id: t.id });
-  });
-});

@@ -70,7 +70,7 @@ const claimsOf = (p: Person): Claims => ({
   email: `${p.label}@example.test`,
 });
 
-/** What the policies before 20261123007000 allowed, evaluated row by row with the old helpers. */
+/** What the rule allows, evaluated row by row with the per-row helpers. */
 async function before(claims: Claims | null) {
   return admin.begin(async (tx) => {
     await tx`select set_config('request.jwt.claims', ${JSON.stringify(claims ?? { role: "anon" })}, true)`;

@@ -3,7 +3,7 @@ import type { Tx } from "@/lib/db";
 import { sqlFailure } from "@/lib/action/sql-errors";
 import type { TeamCreateInput, TeamRole, TeamUpdateInput } from "@/lib/validation/team";
 
-// Thin calls of the SQL functions in supabase/migrations/*_team_functions.sql, which carry the rules
+// Thin calls of the SQL functions in supabase/migrations/*_teams.sql, which carry the rules
 // (ownership, one team per creator, capacity, locking). Run them inside withRls as the signed-in user.
 
 const jsonArgs = (tx: Tx, input: TeamCreateInput) =>

@@ -1,7 +1,7 @@
 /**
  * The live inbox's Realtime filters: the messages an athlete receives, and those they send (shown in
  * their other tabs). Without them every subscriber is asked about every message under RLS, a cost that
- * grows with everyone online (migration 20261125080000); with them a change is checked for its two
+ * grows with everyone online (messages.recipient_id, supabase/migrations/*_messaging.sql); with them a change is checked for its two
  * participants only. RLS still decides what each may see. Shared with the load test, which joins as
  * the browser does.
  */

@@ -87,7 +87,7 @@ describe("messages over Realtime", () => {
 
   it("reach each side's inbox through its filters: the recipient's, the sender's other tabs, nobody else", async () => {
     // The live inbox's bindings (lib/messages/inbox.ts): routing by recipient_id / sender_id, which the
-    // database fills in (migration 20261125080000); RLS still applies on top.
+    // database fills in (messages.recipient_id, supabase/migrations/*_messaging.sql); RLS still applies on top.
     const inbox = (u: User) => inboxFilters(u.profileId).map((filter) => ({ ...spec(), filter }));
     const bobs = await subscribe(bob.client, `inbox-bob-${randomUUID()}`, inbox(bob));
     const alices = await subscribe(alice.client, `inbox-alice-${randomUUID()}`, inbox(alice));

@@ -5,7 +5,7 @@ import { safeText } from "./text";
 
 /**
  * The register-interest form (/register-interest). The CHECKs of public.interest_registrations
- * (supabase/migrations/*_register_interest.sql) and private.interest_requests (*_interest_double_opt_in.sql)
+ * and private.interest_requests (both in supabase/migrations/*_notifications.sql)
  * mirror these limits.
  */
 export const interestSchema = z.object({

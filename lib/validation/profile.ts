@@ -7,7 +7,7 @@ export { charCount } from "./text";
 
 /**
  * The athlete profile form (docs/product.md#profiles), shared by the form (zodResolver) and the server actions. The
- * CHECK constraints in supabase/migrations/*_profiles.sql and *_profile_safe_text.sql mirror these
+ * CHECK constraints in supabase/migrations/*_profiles.sql mirror these
  * limits and the safe-text rule of ./text.ts; keep them in step.
  */
 

@@ -5,7 +5,7 @@ import { charCount, safeText } from "./text";
 
 /**
  * The team form (docs/product.md#teams), shared by the create/edit forms (zodResolver) and the server actions. The
- * CHECKs in supabase/migrations/*_teams_and_conversations.sql mirror these limits; keep them in step.
+ * CHECKs in supabase/migrations/*_teams.sql mirror these limits; keep them in step.
  */
 export const teamStatuses = ["open", "full", "closed"] as const;
 export type TeamStatus = (typeof teamStatuses)[number];

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
@@ -103,6 +103,29 @@ describe("migration runner", () => {
         /20260103000000_broken\.sql failed \(line 2\): relation "nowhere" does not exist/,
       );
       expect((await sql`select count(*)::int as n from t`)[0]!.n).toBe(1);
+    } finally {
+      await sql.end();
+      await admin.unsafe(`drop database ${dbName} with (force)`);
+    }
+  });
+
+  it("refuses a database that has migrations the folder no longer has (folded away), naming --reset", async () => {
+    const dbName = `migrations_folded_${Date.now()}`;
+    await admin.unsafe(`create database ${dbName}`);
+    const url = new URL(stackEnv().adminDbUrl);
+    url.pathname = `/${dbName}`;
+    const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    try {
+      const dir = mkdtempSync(path.join(tmpdir(), "migrations-"));
+      writeFileSync(path.join(dir, "20260101000000_first.sql"), "create table t (id int primary key);");
+      await applyMigrations(sql, dir);
+      rmSync(path.join(dir, "20260101000000_first.sql"));
+      writeFileSync(path.join(dir, "20260101000001_folded.sql"), "create table t (id int primary key);");
+      await expect(applyMigrations(sql, dir)).rejects.toThrow(
+        /no longer has \(20260101000000\)\. Start once with --reset/,
+      );
+      const rows = await sql`select version from supabase_migrations.schema_migrations`;
+      expect(rows.map((r) => r.version)).toEqual(["20260101000000"]);
     } finally {
       await sql.end();
       await admin.unsafe(`drop database ${dbName} with (force)`);

@@ -68,6 +68,15 @@ export async function applyMigrations(sql: postgres.Sql, dir = migrationsDir): P
       (r) => r.version,
     ),
   );
+  // Like `supabase db push`, refuse a database that has migrations this folder no longer has (folded or
+  // renamed ones): applying the new files on top of the old ones would fail halfway or double objects.
+  const known = new Set(files.map((f) => f.split("_")[0]));
+  const missing = [...done].filter((v) => !known.has(v)).sort();
+  if (missing.length) {
+    throw new StackError(
+      `The local database has migrations that supabase/migrations no longer has (${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ", …" : ""}). Start once with --reset to rebuild it from the current migrations; local data is lost.`,
+    );
+  }
   const applied: string[] = [];
   for (const file of files) {
     const [version, ...rest] = file.replace(/\.sql$/, "").split("_");

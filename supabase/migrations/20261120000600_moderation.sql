@@ -1,6 +1,277 @@
--- Issue 21, "Report, moderation queue, suspend". Athletes report a message or a profile; moderators (a role
--- granted only here, in SQL) read the queue and hide a message, hide a profile, suspend an account or
--- dismiss the report. Every rule lives in this file:
+-- Moderation and safety: blocks, reports and the moderation queue, suspension, and deleting one's account.
+
+-- Block: an athlete can stop another from reaching them. Between a blocked pair (either way):
+--   * no message is stored and no new conversation is opened, whichever path writes it (the send action, a
+--     raw insert through the API, the automatic messages of join requests, decisions and invitations), so a
+--     blocked athlete can neither message, nor request to join, nor be invited to the blocker's team; the
+--     refusal reads "You can't message this athlete" (P0001, detail BLOCKED), which tells the blocked
+--     athlete nothing more;
+--   * neither is listed to the other on browse (lib/data/browse.ts asks private.my_blocked_profiles()),
+--     nor suggested to the other in "Athletes who fit";
+--   * neither sees the other's presence (private.presence_visible_to_me, in the realtime migration), and a
+--     message e-mail not yet sent about their conversation is skipped when the block is made.
+-- Only the blocker sees the block (RLS) and undoes it (Settings → Blocked athletes). Writes go through
+-- block_athlete/unblock_athlete: a repeat changes nothing.
+create table public.blocks (
+  blocker_id uuid not null references public.profiles (id) on delete cascade,
+  blocked_id uuid not null references public.profiles (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  primary key (blocker_id, blocked_id),
+  constraint blocks_not_self check (blocker_id <> blocked_id)
+);
+
+-- "Who blocked me" (the other direction of every check below).
+create index blocks_blocked_idx on public.blocks (blocked_id, blocker_id);
+
+alter table public.blocks enable row level security;
+
+create policy blocks_select_own on public.blocks
+  for select to authenticated using (blocker_id = (select private.my_profile_id()));
+
+revoke all on public.blocks from anon, authenticated;
+
+grant select on public.blocks to authenticated;
+
+grant all on public.blocks to service_role;
+
+create or replace function private.blocked_between(a uuid, b uuid)
+returns boolean language sql stable security definer set search_path = '' as $$
+  select exists (
+    select 1 from public.blocks k
+    where (k.blocker_id = a and k.blocked_id = b) or (k.blocker_id = b and k.blocked_id = a))
+$$;
+
+revoke all on function private.blocked_between(uuid, uuid) from public, anon, authenticated;
+
+-- The athletes the caller must not be shown (blocked by them, or blocking them), with their account ids
+-- for the teams they created. Empty for a visitor.
+create or replace function private.my_blocked_profiles()
+returns table (profile_id uuid, auth_id uuid)
+language sql stable security definer set search_path = '' as $$
+  with me as materialized (select private.my_profile_id() as id)
+  select p.id, p.auth_id
+  from me
+  join public.blocks k on k.blocker_id = me.id or k.blocked_id = me.id
+  join public.profiles p on p.id = case when k.blocker_id = me.id then k.blocked_id else k.blocker_id end
+$$;
+
+revoke all on function private.my_blocked_profiles() from public, anon;
+
+grant execute on function private.my_blocked_profiles() to authenticated;
+
+-- Blocking also declines a join request the blocked athlete has pending on the blocker's team (accept and
+-- decline post a message, which the block refuses, so it would otherwise wait forever on the team page),
+-- under the team's row lock as accept_join_request and decline_join_request take it. The requester is told
+-- what any decline tells (the usual e-mail), nothing about a block. The blocker's own pending request on
+-- the other's team needs nothing: leaving (Withdraw) posts no message.
+create or replace function public.block_athlete(p_profile_id uuid)
+returns void language plpgsql volatile security definer set search_path = '' as $$
+declare
+  me public.profiles := private.require_my_profile();
+  t record;
+begin
+  if p_profile_id is null or p_profile_id = me.id then
+    raise exception 'You cannot block yourself' using errcode = '22023';
+  end if;
+  -- An unknown id is no error: whether an athlete exists is not told here either.
+  insert into public.blocks (blocker_id, blocked_id)
+  select me.id, p.id from public.profiles p where p.id = p_profile_id
+  on conflict do nothing;
+  for t in select id from public.teams where creator_id = me.auth_id for update loop
+    update public.team_members set status = 'declined'
+    where team_id = t.id and profile_id = p_profile_id and status = 'pending';
+  end loop;
+end;
+$$;
+
+revoke all on function public.block_athlete(uuid) from public, anon;
+
+grant execute on function public.block_athlete(uuid) to authenticated;
+
+create or replace function public.unblock_athlete(p_profile_id uuid)
+returns void language plpgsql volatile security definer set search_path = '' as $$
+begin
+  delete from public.blocks
+  where blocker_id = (private.require_my_profile()).id and blocked_id = p_profile_id;
+end;
+$$;
+
+revoke all on function public.unblock_athlete(uuid) from public, anon;
+
+grant execute on function public.unblock_athlete(uuid) to authenticated;
+
+-- The caller's blocked athletes for Settings, with the four public-safe fields (their profile may be
+-- private: the block may have come from a conversation), newest first.
+create or replace function public.list_my_blocks()
+returns table (profile_id uuid, username text, full_name text, avatar_url text, created_at timestamptz)
+language sql stable security definer set search_path = '' as $$
+  select p.id, p.username, p.full_name, p.avatar_url, k.created_at
+  from public.blocks k
+  join public.profiles p on p.id = k.blocked_id
+  where k.blocker_id = (select private.my_profile_id())
+  order by k.created_at desc, p.id
+$$;
+
+revoke all on function public.list_my_blocks() from public, anon;
+
+grant execute on function public.list_my_blocks() to authenticated;
+
+-- Whether the caller may write to athlete `other` (the conversation page asks before showing the composer).
+create or replace function public.can_message(p_profile_id uuid)
+returns boolean language sql stable security definer set search_path = '' as $$
+  select not private.blocked_between((select private.my_profile_id()), p_profile_id)
+$$;
+
+revoke all on function public.can_message(uuid) from public, anon;
+
+grant execute on function public.can_message(uuid) to authenticated;
+
+create or replace function private.refuse_blocked_message()
+returns trigger language plpgsql security definer set search_path = '' as $$
+declare
+  other uuid;
+begin
+  if (select auth.uid()) is null then
+    return new;
+  end if;
+  select case when c.participant_one_id = new.sender_id then c.participant_two_id else c.participant_one_id end
+    into other
+  from public.conversations c where c.id = new.conversation_id;
+  if other is not null and private.blocked_between(new.sender_id, other) then
+    raise exception 'You can''t message this athlete' using errcode = 'P0001', detail = 'BLOCKED';
+  end if;
+  return new;
+end;
+$$;
+
+revoke all on function private.refuse_blocked_message() from public, anon, authenticated;
+
+create trigger messages_refuse_blocked before insert on public.messages
+  for each row execute function private.refuse_blocked_message();
+
+create or replace function private.refuse_blocked_conversation()
+returns trigger language plpgsql security definer set search_path = '' as $$
+begin
+  if (select auth.uid()) is not null
+     and private.blocked_between(new.participant_one_id, new.participant_two_id) then
+    raise exception 'You can''t message this athlete' using errcode = 'P0001', detail = 'BLOCKED';
+  end if;
+  return new;
+end;
+$$;
+
+revoke all on function private.refuse_blocked_conversation() from public, anon, authenticated;
+
+create trigger conversations_refuse_blocked before insert on public.conversations
+  for each row execute function private.refuse_blocked_conversation();
+
+-- ---------------------------------------------------------------------------------------------------------
+-- Delete my account (Settings)
+-- ---------------------------------------------------------------------------------------------------------
+-- The rules live in one function, public.delete_my_account(), one transaction for the database part; the
+-- app then removes the Auth user (Auth admin API) and signs out.
+--
+-- What goes: the profile, its memberships and join requests, its invitations, its notification settings and
+-- queued e-mails, and every message it sent. A team it created is closed: each active member and pending
+-- requester is told, by a notice in their conversation with the creator and by an e-mail (outbox kind
+-- 'team_closed'), and the team row is deleted (teams.creator_id references auth.users on delete cascade, so
+-- it could not outlive the account anyway; deleting it here makes it vanish from browse in the same commit).
+--
+-- What the other side keeps: a conversation stays for the other participant with their own messages in it
+-- (they wrote them; taking them away would erase their history), the deleted side's name shown as "Deleted
+-- athlete" and no reply box. A conversation with nothing left in it is deleted. So participants are
+-- nullable (on delete set null), and a message may have no sender: only the notice this function posts.
+
+-- Nobody writes into a conversation whose other side is gone (restrictive: ANDed with the other policies).
+create policy messages_insert_both_present on public.messages
+  as restrictive for insert to authenticated
+  with check (exists (
+    select 1 from public.conversations c
+    where c.id = conversation_id and c.participant_one_id is not null and c.participant_two_id is not null));
+
+-- Deletes the caller's account data. Returns {deleted, team_closed, members_told}; for an account with no
+-- profile (already deleted, or never created) {deleted: false, ...} and nothing changes, so a second press
+-- answers calmly. Security definer: it removes rows RLS would not let the caller touch (the team's other
+-- memberships, their conversations' sides); it acts only on auth.uid()'s own account.
+create or replace function public.delete_my_account()
+returns jsonb language plpgsql volatile security definer set search_path = '' as $$
+declare
+  uid uuid := (select auth.uid());
+  me public.profiles;
+  team public.teams;
+  notice text;
+  told int := 0;
+  affected uuid[];
+begin
+  if uid is null then
+    raise exception 'Sign in to delete your account' using errcode = '42501';
+  end if;
+  -- Two presses run one after the other; the second finds nothing left. The team row first, then the
+  -- profile: the order the join-request and invitation functions lock in.
+  perform pg_advisory_xact_lock(hashtextextended('delete-account:' || uid::text, 0));
+  select * into team from public.teams t where t.creator_id = uid for update;
+  select * into me from public.profiles p where p.auth_id = uid for update;
+
+  if team.id is not null then
+    notice := format('%s is closed: its creator deleted their account. Open teams are on Browse.', team.name);
+    -- The people who counted on the team: active members and pending requesters, not the creator.
+    if to_regclass('pg_temp.closing_members') is not null then
+      drop table pg_temp.closing_members;
+    end if;
+    create temporary table closing_members on commit drop as
+    select m.profile_id, c.id as conversation_id
+    from public.team_members m
+    left join public.conversations c
+      on c.participant_one_id = least(m.profile_id, me.id) and c.participant_two_id = greatest(m.profile_id, me.id)
+    where m.team_id = team.id and m.status in ('active', 'pending') and m.profile_id is distinct from me.id;
+    select count(*)::int into told from pg_temp.closing_members;
+
+    -- The e-mail names the team in `detail`: the team row is gone by the time the worker sends it.
+    insert into private.notification_outbox (kind, dedupe_key, recipient_id, detail)
+    select 'team_closed', 'team_closed:' || team.id || ':' || cm.profile_id, cm.profile_id, team.name
+    from pg_temp.closing_members cm
+    on conflict do nothing;
+
+    delete from public.teams t where t.id = team.id;
+  end if;
+
+  if me.id is not null then
+    select array_agg(c.id) into affected from public.conversations c
+    where me.id in (c.participant_one_id, c.participant_two_id);
+    -- Cascades: memberships, invitations, sent messages, settings, queued e-mails; conversations set null.
+    delete from public.profiles p where p.id = me.id;
+
+    if team.id is not null then
+      -- The notice, in the conversation the member already had with the creator (none is started for it).
+      -- Its own message e-mail is dropped: the team_closed e-mail above already says it.
+      with posted as (
+        insert into public.messages (conversation_id, sender_id, content)
+        select cm.conversation_id, null, notice from pg_temp.closing_members cm where cm.conversation_id is not null
+        returning id
+      )
+      delete from private.notification_outbox o using posted where o.kind = 'message' and o.message_id = posted.id;
+    end if;
+
+    -- Nothing left to keep: no participant, or no message.
+    delete from public.conversations c
+    where c.id = any (coalesce(affected, '{}'))
+      and (c.participant_one_id is null and c.participant_two_id is null
+           or not exists (select 1 from public.messages m where m.conversation_id = c.id));
+  end if;
+
+  return jsonb_build_object('deleted', me.id is not null, 'team_closed', team.id is not null, 'members_told', told);
+end;
+$$;
+
+revoke all on function public.delete_my_account() from public, anon;
+
+grant execute on function public.delete_my_account() to authenticated;
+
+-- ---------------------------------------------------------------------------------------------------------
+-- Reports, the moderation queue, suspension
+-- ---------------------------------------------------------------------------------------------------------
+-- Athletes report a message or a profile; moderators (a role granted only here, in SQL) read the queue and
+-- hide a message, hide a profile, suspend an account or dismiss the report:
 --   * private.moderators: the role. No API role can read or write it (no grants); an admin adds a row with
 --     psql (`insert into private.moderators (user_id) values ('<auth user id>')`), the seed adds the demo
 --     moderator. Nothing a user can set (profile column, user metadata) makes a moderator.
@@ -20,13 +291,12 @@
 --     schema public refuses any insert, update or delete made for it, whichever path (server action, raw
 --     API, security-definer function) it takes. The sign-in actions also refuse it (app/auth/actions.ts).
 
--- ---------------------------------------------------------------------------------------------------------
--- The moderator role
--- ---------------------------------------------------------------------------------------------------------
+-- The moderator role.
 create table private.moderators (
   user_id uuid primary key references auth.users (id) on delete cascade,
   granted_at timestamptz not null default now()
 );
+
 revoke all on private.moderators from public, anon, authenticated;
 
 -- Whether the signed-in account is a moderator. Used by the RLS policies below, so authenticated may call it;
@@ -35,7 +305,9 @@ create or replace function private.is_moderator()
 returns boolean language sql stable security definer set search_path = '' as $$
   select exists (select 1 from private.moderators m where m.user_id = (select auth.uid()))
 $$;
+
 revoke all on function private.is_moderator() from public, anon;
+
 grant execute on function private.is_moderator() to authenticated;
 
 create or replace function private.require_moderator()
@@ -47,6 +319,7 @@ begin
   return (select auth.uid());
 end;
 $$;
+
 revoke all on function private.require_moderator() from public, anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------------------
@@ -58,6 +331,7 @@ create table private.suspended_accounts (
   suspended_at timestamptz not null default now(),
   report_id uuid
 );
+
 revoke all on private.suspended_accounts from public, anon, authenticated;
 
 -- One primary-key lookup per statement (not per row). auth.uid() is the caller even inside a security
@@ -72,6 +346,7 @@ begin
   return null;
 end;
 $$;
+
 revoke all on function private.refuse_suspended_writer() from public, anon, authenticated;
 
 -- The caller's own state, for the sign-in actions (and the pages that explain a refusal).
@@ -79,7 +354,9 @@ create or replace function public.my_account_is_suspended()
 returns boolean language sql stable security definer set search_path = '' as $$
   select exists (select 1 from private.suspended_accounts s where s.user_id = (select auth.uid()))
 $$;
+
 revoke all on function public.my_account_is_suspended() from public, anon;
+
 grant execute on function public.my_account_is_suspended() to authenticated;
 
 -- ---------------------------------------------------------------------------------------------------------
@@ -95,6 +372,7 @@ create table private.hidden_messages (
   hidden_at timestamptz not null default now(),
   report_id uuid
 );
+
 revoke all on private.hidden_messages from public, anon, authenticated;
 
 -- A retried send of a message that was hidden since (same browser-chosen id) must not bring it back.
@@ -107,7 +385,9 @@ begin
   return new;
 end;
 $$;
+
 revoke all on function private.skip_hidden_message_id() from public, anon, authenticated;
+
 create trigger messages_skip_hidden_id before insert on public.messages
   for each row execute function private.skip_hidden_message_id();
 
@@ -117,6 +397,7 @@ create table private.hidden_profiles (
   hidden_at timestamptz not null default now(),
   report_id uuid
 );
+
 revoke all on private.hidden_profiles from public, anon, authenticated;
 
 create or replace function private.keep_hidden_profile_private()
@@ -129,7 +410,9 @@ begin
   return new;
 end;
 $$;
+
 revoke all on function private.keep_hidden_profile_private() from public, anon, authenticated;
+
 create trigger profiles_keep_hidden_private before insert or update of is_public on public.profiles
   for each row execute function private.keep_hidden_profile_private();
 
@@ -168,16 +451,23 @@ comment on table public.reports is
 
 -- One open report per reporter and target: a second identical report is answered "already reported".
 create unique index reports_one_open_key on public.reports (reporter_id, kind, target_id) where status = 'open';
+
 -- The queue (oldest first) and the reporter's rate.
 create index reports_open_created_idx on public.reports (created_at) where status = 'open';
+
 create index reports_reporter_created_idx on public.reports (reporter_id, created_at desc);
+
 create index reports_reported_profile_idx on public.reports (reported_profile_id) where status = 'open';
 
 alter table public.reports enable row level security;
+
 create policy reports_select_moderators on public.reports
   for select to authenticated using ((select private.is_moderator()));
+
 revoke all on public.reports from anon, authenticated;
+
 grant select on public.reports to authenticated;
+
 grant all on public.reports to service_role;
 
 -- What moderators did: who, when, what, on which report and target. Read by moderators only.
@@ -190,12 +480,18 @@ create table public.moderation_actions (
   target_id uuid not null,
   at timestamptz not null default now()
 );
+
 create index moderation_actions_at_idx on public.moderation_actions (at desc);
+
 alter table public.moderation_actions enable row level security;
+
 create policy moderation_actions_select_moderators on public.moderation_actions
   for select to authenticated using ((select private.is_moderator()));
+
 revoke all on public.moderation_actions from anon, authenticated;
+
 grant select on public.moderation_actions to authenticated;
+
 grant all on public.moderation_actions to service_role;
 
 -- A reporter over the limit waits until the oldest report that counts leaves its window: 10 an hour,
@@ -223,6 +519,7 @@ begin
   end if;
 end;
 $$;
+
 revoke all on function private.limit_report_rate(uuid) from public, anon, authenticated;
 
 -- Reports a message (one the caller can read, from the other participant) or a profile (one the caller may
@@ -270,7 +567,9 @@ begin
   return case when found then 'reported' else 'already_reported' end;
 end;
 $$;
+
 revoke all on function public.report_content(text, uuid, text, text) from public, anon;
+
 grant execute on function public.report_content(text, uuid, text, text) to authenticated;
 
 -- ---------------------------------------------------------------------------------------------------------
@@ -300,6 +599,7 @@ begin
   return r;
 end;
 $$;
+
 revoke all on function private.begin_moderation(uuid, text) from public, anon, authenticated;
 
 -- Records the action and closes the report with the others it settles: every open report on the same
@@ -324,6 +624,7 @@ begin
   return closed;
 end;
 $$;
+
 revoke all on function private.finish_moderation(public.reports, text) from public, anon, authenticated;
 
 create or replace function public.moderate_hide_message(p_report uuid)
@@ -380,6 +681,7 @@ $$;
 
 revoke all on function public.moderate_hide_message(uuid), public.moderate_hide_profile(uuid),
   public.moderate_suspend_account(uuid), public.moderate_dismiss_report(uuid) from public, anon;
+
 grant execute on function public.moderate_hide_message(uuid), public.moderate_hide_profile(uuid),
   public.moderate_suspend_account(uuid), public.moderate_dismiss_report(uuid) to authenticated;
 
@@ -426,7 +728,9 @@ begin
   limit least(greatest(lim, 1), 500);
 end;
 $$;
+
 revoke all on function public.moderation_queue(int) from public, anon;
+
 grant execute on function public.moderation_queue(int) to authenticated;
 
 -- The latest actions, for the page's log.
@@ -443,12 +747,14 @@ begin
   limit least(greatest(lim, 1), 200);
 end;
 $$;
+
 revoke all on function public.moderation_log(int) from public, anon;
+
 grant execute on function public.moderation_log(int) to authenticated;
 
 -- ---------------------------------------------------------------------------------------------------------
--- The suspension trigger on every table in schema public (those that exist now, this file's included).
--- A table added by a later migration needs the same line:
+-- The suspension trigger on every table in schema public. This migration runs after every other that makes
+-- a table in public; a table added by a later migration needs the same line:
 --   create trigger refuse_suspended before insert or update or delete on public.<table>
 --     for each statement execute function private.refuse_suspended_writer();
 -- ---------------------------------------------------------------------------------------------------------
@@ -466,3 +772,25 @@ begin
   end loop;
 end;
 $$;
+
+-- A block skips the message e-mails not yet sent about the pair's conversation (due five minutes after the
+-- message, if still unread), whichever of the two sent the message.
+create or replace function private.skip_blocked_message_emails()
+returns trigger language plpgsql security definer set search_path = '' as $$
+begin
+  update private.notification_outbox o
+  set status = 'skipped', locked_until = null, claim_token = null, last_error = 'blocked'
+  from public.conversations c
+  where o.kind = 'message' and o.conversation_id = c.id
+    -- Not yet claimed, or claimed by a worker whose lease ended (it would be sent again).
+    and (o.status = 'pending' or (o.status = 'sending' and o.locked_until <= now()))
+    and ((c.participant_one_id = new.blocker_id and c.participant_two_id = new.blocked_id)
+      or (c.participant_one_id = new.blocked_id and c.participant_two_id = new.blocker_id));
+  return null;
+end;
+$$;
+
+revoke all on function private.skip_blocked_message_emails() from public, anon, authenticated;
+
+create trigger blocks_skip_message_emails after insert on public.blocks
+  for each row execute function private.skip_blocked_message_emails();

@@ -1,20 +1,9 @@
--- Athlete profiles (spec §3 profile, limits of §5 and §9). One profile per account.
--- The CHECK constraints mirror lib/validation/profile.ts so no path (form, API, SQL as a user) can store
--- what the form refuses. Lengths are counted in characters (code points), as the form counts them.
+-- Athlete profiles: one per account. The CHECK constraints mirror lib/validation/profile.ts so no path
+-- (form, API, SQL as a user) can store what the form refuses. Lengths are counted in characters (code
+-- points), as the form counts them; text follows private.is_safe_text.
 
-create schema if not exists private;
-revoke all on schema private from public;
-grant usage on schema private to anon, authenticated, service_role;
-
--- Shape checks for the jsonb columns, kept in functions so the CHECKs stay readable. Immutable: they
--- look only at their argument.
-create or replace function private.is_single_line(value text, min_len int, max_len int)
-returns boolean language sql immutable as $$
-  select value = btrim(value)
-     and char_length(value) between min_len and max_len
-     and value !~ '[[:cntrl:]]'
-$$;
-
+-- Shape checks for the jsonb and array columns, kept in functions so the CHECKs stay readable. Immutable:
+-- they look only at their argument.
 create or replace function private.profile_location_valid(loc jsonb)
 returns boolean language sql immutable as $$
   select jsonb_typeof(loc) = 'object'
@@ -62,11 +51,12 @@ $$;
 create table public.profiles (
   id uuid primary key default gen_random_uuid(),
   auth_id uuid not null unique references auth.users (id) on delete cascade,
-  username text not null constraint profiles_username_length check (private.is_single_line(username, 3, 50)),
-  full_name text not null constraint profiles_full_name_length check (private.is_single_line(full_name, 2, 100)),
+  username text not null constraint profiles_username_format check (username ~ '^[A-Za-z0-9_.-]{3,50}$'),
+  full_name text not null constraint profiles_full_name_text check (private.is_single_line(full_name, 2, 100)),
   -- Copied from the account by a trigger; never readable through the API (see the column grants below).
   email text not null default '',
-  bio text constraint profiles_bio_length check (bio = btrim(bio) and char_length(bio) between 1 and 1000),
+  bio text
+    constraint profiles_bio_text check (char_length(bio) between 1 and 1000 and private.is_safe_text(bio, true)),
   location jsonb not null constraint profiles_location_shape check (private.profile_location_valid(location)),
   is_public boolean not null default false,
   looking_for_team boolean not null default false,
@@ -74,8 +64,9 @@ create table public.profiles (
   experience_level text not null
     constraint profiles_experience_level_enum check (experience_level in ('beginner', 'intermediate', 'advanced', 'elite')),
   training_preference text
-    constraint profiles_training_preference_length check (private.is_single_line(training_preference, 1, 100)),
-  goals text not null constraint profiles_goals_length check (goals = btrim(goals) and char_length(goals) between 10 and 500),
+    constraint profiles_training_preference_text check (private.is_single_line(training_preference, 1, 100)),
+  goals text not null
+    constraint profiles_goals_text check (char_length(goals) between 10 and 500 and private.is_safe_text(goals, true)),
   target_times jsonb not null default '{}'::jsonb
     constraint profiles_target_times_shape check (private.profile_target_times_valid(target_times)),
   availability jsonb not null default '{"days": [], "times": []}'::jsonb
@@ -91,6 +82,7 @@ comment on table public.profiles is 'Athlete profiles: one per account (auth_id)
 
 -- Usernames are unique regardless of case ("Mia" and "mia" are the same handle).
 create unique index profiles_username_lower_key on public.profiles (lower(username));
+
 -- The athlete listing: public profiles looking for a team, newest first.
 create index profiles_listed_idx on public.profiles (created_at desc) where is_public and looking_for_team;
 
@@ -138,13 +130,63 @@ create policy profiles_update_own on public.profiles
 -- Column grants: e-mail is never selectable through the API (a public row would leak it); id, auth_id,
 -- e-mail and timestamps cannot be written by clients.
 revoke all on public.profiles from anon, authenticated;
+
 grant select (id, auth_id, username, full_name, bio, location, is_public, looking_for_team, specialty,
   experience_level, training_preference, goals, target_times, availability, achievements, avatar_url,
   created_at, updated_at) on public.profiles to anon, authenticated;
+
 grant insert (auth_id, username, full_name, bio, location, is_public, looking_for_team, specialty,
   experience_level, training_preference, goals, target_times, availability, achievements, avatar_url)
   on public.profiles to authenticated;
+
 grant update (username, full_name, bio, location, is_public, looking_for_team, specialty, experience_level,
   training_preference, goals, target_times, availability, achievements, avatar_url)
   on public.profiles to authenticated;
+
 grant all on public.profiles to service_role;
+
+-- The signed-in account's profile id, once per statement in policies (wrapped in a sub-select there).
+-- Security definer so a policy on another table can ask without tripping the profiles policies.
+create or replace function private.my_profile_id()
+returns uuid language sql stable security definer set search_path = '' as $$
+  select p.id from public.profiles p where p.auth_id = (select auth.uid())
+$$;
+
+comment on constraint profiles_username_format on public.profiles is
+  'ASCII letters, digits, _ . - (3 to 50), as lib/validation/profile.ts usernamePattern; unique in any case.';
+
+-- The caller's profile, or the "create your profile first" error.
+create or replace function private.require_my_profile()
+returns public.profiles language plpgsql stable security definer set search_path = '' as $$
+declare
+  me public.profiles;
+begin
+  if (select auth.uid()) is null then
+    raise exception 'Not authenticated' using errcode = '42501';
+  end if;
+  select * into me from public.profiles p where p.auth_id = (select auth.uid());
+  if me.id is null then
+    raise exception 'Profile not found' using errcode = 'P0002', hint = 'PROFILE_NOT_FOUND';
+  end if;
+  return me;
+end;
+$$;
+
+-- The athlete listing pages newest first with the id as a tie-breaker (stable pages when many profiles
+-- share a creation time).
+create index profiles_listed_page_idx on public.profiles (created_at desc, id)
+  where is_public and looking_for_team;
+
+-- Find Partners on the dashboard: counts per specialty and per place among listed athletes.
+create index profiles_listed_specialty_idx on public.profiles (specialty, experience_level)
+  where is_public and looking_for_team;
+
+create index profiles_listed_place_idx on public.profiles ((location ->> 'display_name'))
+  where is_public and looking_for_team;
+
+-- "Athletes who fit" (public.team_fit_candidates) reads the listed athletes of each missing leg newest-updated
+-- first from this index and stops at the 100 it returns, so a creator's team page does not grow with the
+-- community. Every profile update changes updated_at, so this index also makes those updates non-HOT;
+-- profiles are edited rarely, while this list is read on every visit of a creator to their team page.
+create index profiles_listed_specialty_updated_idx on public.profiles (specialty, updated_at desc)
+  where is_public and looking_for_team;
