@@ -9,8 +9,8 @@ import { hiddenProfileMessage, suspendedMessage } from "@/lib/moderation/suspens
 import type { ProfileInput } from "@/lib/validation/profile";
 import { reportTexts, type ReportReason } from "@/lib/validation/report";
 
-// docs/security.md#moderation: report, moderation queue, suspend. The rules live in
-// SQL (public.report_content, public.moderate_* in supabase/migrations/20261120000600_moderation.sql); these tests drive them as the app does
+// docs/security.md#moderation: report, moderation queue, suspend. The rules live in SQL
+// (supabase/migrations/20261120000600_moderation.sql); these tests drive them as the app does
 // (withRls as the signed-in account) and look behind with the admin connection.
 const session = vi.hoisted(() => ({ claims: null as Claims | null }));
 vi.mock("@/lib/auth/session", () => ({ getClaims: async () => session.claims }));

@@ -155,14 +155,15 @@ $$;
 comment on constraint profiles_username_format on public.profiles is
   'ASCII letters, digits, _ . - (3 to 50), as lib/validation/profile.ts usernamePattern; unique in any case.';
 
--- The caller's profile, or the "create your profile first" error.
+-- The caller's profile, or the "create your profile first" error. Its hints (UNAUTHENTICATED,
+-- PROFILE_NOT_FOUND) let the server actions tell a rule's error from Postgres' own (lib/action/sql-errors.ts).
 create or replace function private.require_my_profile()
 returns public.profiles language plpgsql stable security definer set search_path = '' as $$
 declare
   me public.profiles;
 begin
   if (select auth.uid()) is null then
-    raise exception 'Not authenticated' using errcode = '42501';
+    raise exception 'Not authenticated' using errcode = '42501', hint = 'UNAUTHENTICATED';
   end if;
   select * into me from public.profiles p where p.auth_id = (select auth.uid());
   if me.id is null then

@@ -4,6 +4,8 @@
 --  * security definer with search_path = '' and explicit checks: the function decides who may do what.
 --  * Expected failures raise with the exact text the app shows (docs/product.md has the texts):
 --      P0001 a rule (one team, already a member, not open, full...), 42501 forbidden, P0002 not found.
+--    A permission error meant for people carries a hint (FORBIDDEN): Postgres' own 42501 (a missing grant,
+--    a row a policy refuses) has none, so the server actions tell the two apart (lib/action/sql-errors.ts).
 --  * Every function that changes membership or capacity first locks the team row (FOR UPDATE), so joins,
 --    decisions, leaving and capacity edits of one team run one after another: an accept racing another
 --    accept, a join or a capacity change never ends above max_members.
@@ -216,7 +218,7 @@ begin
     raise exception 'Team not found' using errcode = 'P0002';
   end if;
   if t.creator_id is distinct from (select auth.uid()) then
-    raise exception 'Forbidden: You can only update your own teams.' using errcode = '42501';
+    raise exception 'Forbidden: You can only update your own teams.' using errcode = '42501', hint = 'FORBIDDEN';
   end if;
   return t;
 end;
