@@ -10,8 +10,8 @@ revoke all on schema private from public;
 
 grant usage on schema private to anon, authenticated, service_role;
 
--- Text that people see (names, titles, messages) must look like what it is. One rule, mirrored by
--- lib/validation/text.ts (keep the two in step), used by every CHECK on user-written text:
+-- Text that people see (names, titles, messages) must look like what it is (docs/product.md#text). One
+-- rule, mirrored by lib/validation/text.ts (keep the two in step), used by every CHECK on user-written text:
 --   * stored in Unicode NFC, so two spellings of "é" are one string;
 --   * no White_Space at either end (the forms trim);
 --   * no control characters (C0, DEL, C1, the line/paragraph separators), except newline in multi-line text;
@@ -61,12 +61,13 @@ begin
 end;
 $$;
 
--- An access token outlives sign-out (it stays valid offline for up to an hour), so lib/db withRls asks this
--- function, inside the same transaction, whether the token's session still exists. Sign-out (local or
--- global) deletes the session rows in GoTrue and in the local stand-in; `not_after` is GoTrue's time-box.
--- Hosted Supabase has the same auth.sessions (id, user_id, not_after). Security definer because the API
--- roles cannot read auth.sessions; it reveals only yes or no about the caller's own claims. The app's login
--- role calls it before it switches to anon/authenticated (granted in the app login migration).
+-- Live sessions (docs/security.md#sessions). An access token outlives sign-out (it stays valid offline for up
+-- to an hour), so lib/db withRls asks this function, inside the same transaction, whether the token's session
+-- still exists. Sign-out (local or global) deletes the session rows in GoTrue and in the local stand-in;
+-- `not_after` is GoTrue's time-box. Hosted Supabase has the same auth.sessions (id, user_id, not_after).
+-- Security definer because the API roles cannot read auth.sessions; it reveals only yes or no about the
+-- caller's own claims. The app's login role calls it before it switches to anon/authenticated (granted in the
+-- app login migration).
 create or replace function private.session_is_live(claims jsonb)
 returns boolean language plpgsql stable security definer set search_path = '' as $$
 declare
@@ -88,11 +89,11 @@ $$;
 
 revoke all on function private.session_is_live(jsonb) from public;
 
--- The sign-in throttle. Auth's own limits count per address, and every server action reaches Auth from the
--- app server's one address, so one visitor's wrong passwords could lock everyone out. The app keeps its
--- own sliding-window counters here, per client address and per account (lib/auth/throttle.ts), so an
--- attacker is slowed and nobody else. Only the two security-definer functions below touch the table;
--- the API roles have no access to it at all.
+-- The sign-in throttle (docs/security.md#rate-limits). Auth's own limits count per address, and every server
+-- action reaches Auth from the app server's one address, so one visitor's wrong passwords could lock everyone
+-- out. The app keeps its own sliding-window counters here, per client address and per account
+-- (lib/auth/throttle.ts), so an attacker is slowed and nobody else. Only the two security-definer functions
+-- below touch the table; the API roles have no access to it at all.
 create table private.auth_attempts (
   id bigint generated always as identity primary key,
   -- e.g. 'sign_in:ip:203.0.113.7', 'sign_in:account:mia@example.com' (lib/auth/throttle.ts)

@@ -1,6 +1,7 @@
--- Athlete profiles: one per account. The CHECK constraints mirror lib/validation/profile.ts so no path
--- (form, API, SQL as a user) can store what the form refuses. Lengths are counted in characters (code
--- points), as the form counts them; text follows private.is_safe_text.
+-- Athlete profiles (docs/product.md#profiles, limits in #limits): one per account. The CHECK constraints
+-- mirror lib/validation/profile.ts so no path (form, API, SQL as a user) can store what the form refuses.
+-- Lengths are counted in characters (code points), as the form counts them; text follows
+-- private.is_safe_text.
 
 -- Shape checks for the jsonb and array columns, kept in functions so the CHECKs stay readable. Immutable:
 -- they look only at their argument.

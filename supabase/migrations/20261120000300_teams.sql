@@ -2,7 +2,7 @@
 -- prompts that follow the roster. Clients only read these tables (RLS decides what); every write goes
 -- through the SQL functions below, which carry the rules:
 --  * security definer with search_path = '' and explicit checks: the function decides who may do what.
---  * Expected failures raise with the exact text the app shows (docs/product.md has the texts):
+--  * Expected failures raise with the exact text the app shows (docs/product.md#teams, #join-requests):
 --      P0001 a rule (one team, already a member, not open, full...), 42501 forbidden, P0002 not found.
 --    A permission error meant for people carries a hint (FORBIDDEN): Postgres' own 42501 (a missing grant,
 --    a row a policy refuses) has none, so the server actions tell the two apart (lib/action/sql-errors.ts).
@@ -24,12 +24,12 @@
 --    pending requests with the requester's name, username and experience: they asked to join and sent the
 --    same details in the automatic message.
 --
--- Open legs. A team's open legs are its required roles (requirements.roles) that no active member races, in
--- swim, bike, run order. Every reader of "what this team needs" (cards, team page, social text, JSON-LD,
--- sitemap, landing lists and counters, Browse's "teams that need a <leg>" filter, Athletes who fit, the
--- urgent-leg alerts) reads public.team_open_legs, never the requirements alone. A team whose legs are all
--- covered but with room under max_members stays open (the creator asked for room to share a leg or keep a
--- reserve) and can still be asked to join; it is simply not advertised as needing anyone.
+-- Open legs (docs/product.md#open-legs). A team's open legs are its required roles (requirements.roles) that
+-- no active member races, in swim, bike, run order. Every reader of "what this team needs" (cards, team page,
+-- social text, JSON-LD, sitemap, landing lists and counters, Browse's "teams that need a <leg>" filter,
+-- Athletes who fit, the urgent-leg alerts) reads public.team_open_legs, never the requirements alone. A team
+-- whose legs are all covered but with room under max_members stays open (the creator asked for room to share
+-- a leg or keep a reserve) and can still be asked to join; it is simply not advertised as needing anyone.
 --
 -- Urgent need. An urgent need is always one of the open legs (checked when it is set, when the requirements
 -- change, and when a member becomes active). It ends in the transaction that covers its leg, whichever way
@@ -224,7 +224,8 @@ begin
 end;
 $$;
 
--- Posts `content` from `sender` to `recipient` in their conversation; a failure carries the prefix the app shows.
+-- Posts `content` from `sender` to `recipient` in their conversation; a failure carries the prefix the app
+-- shows.
 create or replace function private.post_team_message(sender uuid, recipient uuid, content text)
 returns uuid language plpgsql security definer set search_path = '' as $$
 declare

@@ -1,8 +1,8 @@
--- Messaging: conversations between two athletes and their messages. Clients read under RLS and write messages
--- directly (the insert policy below); starting a conversation and the lists go through SQL functions.
--- CHECKs mirror lib/validation/message.ts; text follows private.is_safe_text. Who reads a message (the app
--- and Realtime alike) is the policy messages_select_participant, in the realtime migration, since it also
--- asks whether the reader may receive live messages.
+-- Messaging (docs/product.md#messages): conversations between two athletes and their messages. Clients read
+-- under RLS and write messages directly (the insert policy below); starting a conversation and the lists go
+-- through SQL functions. CHECKs mirror lib/validation/message.ts; text follows private.is_safe_text. Who
+-- reads a message (the app and Realtime alike) is the policy messages_select_participant, in the realtime
+-- migration, since it also asks whether the reader may receive live messages.
 --
 -- A conversation outlives one of its athletes: when a profile is deleted its side becomes null (on delete
 -- set null) and the other keeps their own messages; a message without a sender is a notice posted by
@@ -280,9 +280,9 @@ grant execute on function public.unread_message_count() to authenticated;
 -- the one already on screen by id.
 grant insert (id) on public.messages to authenticated;
 
--- Message rate limits, per sender, in triggers so that every path is covered (the send action, a raw insert
--- through the API, the automatic join-request and decision messages, start_conversation and any later
--- function):
+-- Message rate limits (docs/security.md#rate-limits), per sender, in triggers so that every path is covered
+-- (the send action, a raw insert through the API, the automatic join-request and decision messages,
+-- start_conversation and any later function):
 --   * messages: 5 in 10 s (a burst) and 60 an hour (sustained);
 --   * new conversations: 20 a day. Enough for an athlete looking for a relay team to write to every likely
 --     partner and team in a day (a relay needs two others; browse shows a dozen or so open teams), while a

@@ -1,9 +1,10 @@
--- Notifications: e-mail preferences, the outbox every notification e-mail goes through, the worker's SQL, and
--- register interest (its confirmation e-mail is an outbox row too).
+-- Notifications (docs/product.md#notifications): e-mail preferences, the outbox every notification e-mail
+-- goes through, the worker's SQL, and register interest (its confirmation e-mail is an outbox row too).
 
--- Register interest (/register-interest): visitors who cannot find a team today leave a name, an e-mail
--- and a specialty, to hear when a team needs someone like them. It is double opt-in, so the list cannot be
--- flooded with made-up addresses and nobody can overwrite someone else's entry by typing their e-mail:
+-- Register interest (/register-interest, docs/security.md#register-interest): visitors who cannot find a team
+-- today leave a name, an e-mail and a specialty, to hear when a team needs someone like them. It is double
+-- opt-in, so the list cannot be flooded with made-up addresses and nobody can overwrite someone else's entry
+-- by typing their e-mail:
 --   * a form submission only creates a *request* (private.interest_requests) and queues one confirmation
 --     e-mail through the notification outbox (kind 'interest_confirm');
 --   * an entry counts (public.interest_registrations) only when the owner of the address confirms from that

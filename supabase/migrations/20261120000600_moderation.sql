@@ -1,6 +1,7 @@
 -- Moderation and safety: blocks, reports and the moderation queue, suspension, and deleting one's account.
 
--- Block: an athlete can stop another from reaching them. Between a blocked pair (either way):
+-- Block (docs/security.md#blocks): an athlete can stop another from reaching them. Between a blocked pair
+-- (either way):
 --   * no message is stored and no new conversation is opened, whichever path writes it (the send action, a
 --     raw insert through the API, the automatic messages of join requests, decisions and invitations), so a
 --     blocked athlete can neither message, nor request to join, nor be invited to the blocker's team; the
@@ -166,7 +167,7 @@ create trigger conversations_refuse_blocked before insert on public.conversation
   for each row execute function private.refuse_blocked_conversation();
 
 -- ---------------------------------------------------------------------------------------------------------
--- Delete my account (Settings)
+-- Delete my account (Settings; docs/security.md#your-data)
 -- ---------------------------------------------------------------------------------------------------------
 -- The rules live in one function, public.delete_my_account(), one transaction for the database part; the
 -- app then removes the Auth user (Auth admin API) and signs out.
@@ -268,7 +269,7 @@ revoke all on function public.delete_my_account() from public, anon;
 grant execute on function public.delete_my_account() to authenticated;
 
 -- ---------------------------------------------------------------------------------------------------------
--- Reports, the moderation queue, suspension
+-- Reports, the moderation queue, suspension (docs/security.md#moderation)
 -- ---------------------------------------------------------------------------------------------------------
 -- Athletes report a message or a profile; moderators (a role granted only here, in SQL) read the queue and
 -- hide a message, hide a profile, suspend an account or dismiss the report:

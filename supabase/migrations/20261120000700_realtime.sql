@@ -1,5 +1,6 @@
--- Realtime Authorization: the app uses private channels only, and these policies on realtime.messages
--- decide who may join, listen (select) and send or track (insert), per channel topic (realtime.topic()):
+-- Realtime Authorization (docs/security.md#realtime): the app uses private channels only, and these policies
+-- on realtime.messages decide who may join, listen (select) and send or track (insert), per channel topic
+-- (realtime.topic()):
 --
 --   inbox:<profile id>         its owner listens (postgres_changes of their messages; nobody broadcasts)
 --   thread:<conversation id>   its two participants listen (postgres_changes; nobody broadcasts)

@@ -1,9 +1,10 @@
--- The app server's own database login, instead of `postgres` (which bypasses RLS and reads every table,
--- auth.users included). noosa_app is no superuser, has no BYPASSRLS, and is NOINHERIT: logged in, it holds
--- none of its roles' rights. It can only `set role` to anon, authenticated or service_role, which lib/db
--- does per transaction (withRls, withServiceRole), so a query that forgets to is refused, here and on
--- hosted alike. No password here: the deploy steps set one on hosted (the stand-in sets a local one).
--- It runs after every other folded migration: the loop at its end covers every function they made.
+-- The app server's own database login (docs/security.md#database-login), instead of `postgres` (which
+-- bypasses RLS and reads every table, auth.users included). noosa_app is no superuser, has no BYPASSRLS, and
+-- is NOINHERIT: logged in, it holds none of its roles' rights. It can only `set role` to anon, authenticated
+-- or service_role, which lib/db does per transaction (withRls, withServiceRole), so a query that forgets to
+-- is refused, here and on hosted alike. No password here: the deploy steps set one on hosted (the stand-in
+-- sets a local one). It runs after every other folded migration: the loop at its end covers every function
+-- they made.
 do $$
 begin
   if not exists (select from pg_roles where rolname = 'noosa_app') then
