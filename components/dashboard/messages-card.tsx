@@ -4,18 +4,62 @@ import { deletedAthleteName } from "@/lib/messages/deleted-athlete";
 import type { ConversationSummary } from "@/lib/messages/types";
 import { cardLink, DashboardCard } from "./dashboard-card";
 import { previewText } from "@/lib/messages/profile-links";
+import { teamChatPath } from "@/lib/team-chat/paths";
+import type { TeamChatSummary } from "@/lib/team-chat/types";
 
-/** Messages (docs/product.md#dashboard): the 3 latest conversations, or the empty state with a way to find athletes. */
-export function MessagesCard({ conversations }: { conversations: ConversationSummary[] }) {
+/**
+ * Messages (docs/product.md#dashboard): the athlete's team chats first (each with its unread count), then the
+ * 3 latest conversations, or the empty state with a way to find athletes.
+ */
+export function MessagesCard({
+  conversations,
+  teamChats = [],
+  me = "",
+}: {
+  conversations: ConversationSummary[];
+  teamChats?: TeamChatSummary[];
+  me?: string;
+}) {
   return (
     <DashboardCard id="messages" title="Messages">
-      {conversations.length === 0 ? (
+      {teamChats.length ? (
+        <ul className="mb-3 divide-y divide-slate-100 border-b border-slate-100" aria-label="Team chats">
+          {teamChats.map((t) => (
+            <li key={t.team_id} className="py-2 first:pt-0">
+              <div className="flex items-baseline justify-between gap-2">
+                <Link
+                  href={teamChatPath(t.team_id)}
+                  className="text-ocean-800 min-w-0 truncate font-semibold underline"
+                >
+                  {t.team_name} team chat
+                </Link>
+                {t.unread_count > 0 ? (
+                  <span className="bg-sunset-700 shrink-0 rounded-full px-2 py-0.5 text-xs font-bold text-white">
+                    {t.unread_count}
+                    <span className="sr-only"> unread</span>
+                  </span>
+                ) : null}
+              </div>
+              <p className="min-w-0 truncate text-sm text-slate-700">
+                {t.last_message
+                  ? `${t.last_message.sender_id === me ? "You" : t.last_message.sender_name}: ${previewText(t.last_message.content)}`
+                  : "No messages yet."}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {conversations.length === 0 && teamChats.length === 0 ? (
         <div>
           <p className="text-slate-700">No messages yet.</p>
           <Link href="/browse" className={`${cardLink} mt-3 inline-block`}>
             Find Athletes to Connect
           </Link>
         </div>
+      ) : conversations.length === 0 ? (
+        <Link href="/messages" className={`${cardLink} mt-auto pt-3`}>
+          View All Messages
+        </Link>
       ) : (
         <>
           <ul className="divide-y divide-slate-100">

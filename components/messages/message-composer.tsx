@@ -25,7 +25,7 @@ type EarlyResult = SendResult | TeamChatSendResult;
  * given `teamId` instead of `conversationId`.
  */
 export function MessageComposer(
-  props: { earlyId: string } & (
+  props: { earlyId: string; placeholder?: string } & (
     | { conversationId: string; teamId?: undefined; onSent: (message: Message) => void }
     | { teamId: string; conversationId?: undefined; onSent: (message: TeamChatMessage) => void }
   ),
@@ -82,6 +82,7 @@ export function MessageComposer(
       result?.code === "BLOCKED" ||
       result?.code === "SUSPENDED" ||
       result?.code === "UNAVAILABLE" ||
+      result?.code === "NOT_MEMBER" ||
       result?.error?.startsWith("Forbidden");
     setHint(shown && result ? result.error : "Not sent. Press Send to try again.");
   }
@@ -109,7 +110,7 @@ export function MessageComposer(
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
-          placeholder="Type a message..."
+          placeholder={props.placeholder ?? "Type a message..."}
           aria-describedby={hint ? "message-hint" : undefined}
           aria-invalid={tooLong || undefined}
           className="focus:border-ocean-600 max-h-40 min-h-11 flex-1 resize-y rounded-lg border border-slate-300 px-3 py-2 text-slate-900"

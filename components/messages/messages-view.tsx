@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { fetchConversations } from "@/lib/actions/messages";
+import { fetchMyTeamChats } from "@/lib/actions/team-chat";
 import { isOpenConversation, onInboxEvent, startInbox } from "@/lib/messages/inbox";
 import { applyMessage } from "@/lib/messages/list";
 import type { ConversationSummary, Message } from "@/lib/messages/types";
@@ -10,6 +11,9 @@ import type { RequestSent } from "@/lib/data/request-sent";
 import { ConversationList } from "./conversation-list";
 import { MessageThread } from "./message-thread";
 import { RequestSentCard } from "./request-sent-card";
+import { TeamChatList } from "@/components/team-chat/team-chat-list";
+import { TeamChatThread } from "@/components/team-chat/team-chat-thread";
+import type { TeamChatMember, TeamChatMessage, TeamChatSummary } from "@/lib/team-chat/types";
 
 type Props = {
   me: string;
@@ -21,6 +25,13 @@ type Props = {
   requestSent?: RequestSent | null;
   /** A fresh message id for a Send pressed before the page's scripts have run. */
   earlyId: string;
+  /** The athlete's team chats (top of the list) and the one open, if any. */
+  teamChats?: TeamChatSummary[];
+  activeTeam?: {
+    team: { id: string; name: string };
+    messages: TeamChatMessage[];
+    members: TeamChatMember[];
+  } | null;
 };
 
 /**
@@ -36,9 +47,18 @@ export function MessagesView({
   missing,
   requestSent = null,
   earlyId,
+  teamChats: initialTeamChats = [],
+  activeTeam = null,
 }: Props) {
   const [conversations, setConversations] = useState(initialConversations);
-  const activeId = active?.id ?? null;
+  const [teamChats, setTeamChats] = useState(initialTeamChats);
+  const [teamsFromServer, setTeamsFromServer] = useState(initialTeamChats);
+  if (teamsFromServer !== initialTeamChats) {
+    setTeamsFromServer(initialTeamChats);
+    setTeamChats(initialTeamChats);
+  }
+  const activeTeamId = activeTeam?.team.id ?? null;
+  const activeId = active?.id ?? activeTeamId;
 
   // A navigation (another ?c=) brings a fresh list from the server: it replaces the local one.
   const [fromServer, setFromServer] = useState(initialConversations);
@@ -65,10 +85,14 @@ export function MessagesView({
 
   useEffect(() => {
     void startInbox();
-    const refetchAll = () => fetchConversations().then(setConversations, () => {});
+    const refetchAll = () => {
+      void fetchMyTeamChats().then(setTeamChats, () => {});
+      return fetchConversations().then(setConversations, () => {});
+    };
     const off = onInboxEvent((event) => {
       if (event.kind === "reconnected") return void refetchAll();
-      if (event.kind === "team_message") return;
+      // A team chat's row says who wrote: read the list again (a handful of rows).
+      if (event.kind === "team_message") return void fetchMyTeamChats().then(setTeamChats, () => {});
       if (event.kind === "update") {
         if (event.message.read && event.message.sender_id !== me)
           setConversations((list) =>
@@ -110,11 +134,31 @@ export function MessagesView({
       >
         <h1 className="text-ocean-950 border-b border-slate-200 px-4 py-3 text-xl font-bold">Messages</h1>
         <div className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain">
-          <ConversationList conversations={conversations} activeId={activeId} />
+          {teamChats.length ? (
+            <>
+              <h2 className="bg-slate-50 px-4 py-1.5 text-xs font-bold tracking-wide text-slate-700 uppercase">
+                Team chats
+              </h2>
+              <TeamChatList chats={teamChats} me={me} activeId={activeTeamId} />
+              <h2 className="border-t border-slate-200 bg-slate-50 px-4 py-1.5 text-xs font-bold tracking-wide text-slate-700 uppercase">
+                Conversations
+              </h2>
+            </>
+          ) : null}
+          <ConversationList conversations={conversations} activeId={active?.id ?? null} />
         </div>
       </section>
       <div className={`min-h-0 ${activeId ? "" : "hidden md:block"}`}>
-        {active ? (
+        {activeTeam ? (
+          <TeamChatThread
+            key={activeTeam.team.id}
+            team={activeTeam.team}
+            me={me}
+            initial={activeTeam.messages}
+            members={activeTeam.members}
+            earlyId={earlyId}
+          />
+        ) : active ? (
           <MessageThread
             key={active.id}
             conversation={active}

@@ -2,7 +2,13 @@
 
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { isOpenConversation, isOpenTeamChat, onInboxEvent, startInbox, stopInbox } from "@/lib/messages/inbox";
+import {
+  isOpenConversation,
+  isOpenTeamChat,
+  onInboxEvent,
+  startInbox,
+  stopInbox,
+} from "@/lib/messages/inbox";
 import { teamChatPath } from "@/lib/team-chat/paths";
 import { useInbox } from "@/lib/messages/use-inbox";
 import { toastInfo } from "@/lib/toast";

@@ -22,7 +22,11 @@ export function LegCoverage({
       {roleOrder.map((role: Role) => {
         const state = covered.includes(role) ? "covered" : open.includes(role) ? "needed" : "not needed";
         return (
-          <li key={role} className={state === "not needed" ? "leg-free" : `leg-${state}`} title={roleLabels[role]}>
+          <li
+            key={role}
+            className={state === "not needed" ? "leg-free" : `leg-${state}`}
+            title={roleLabels[role]}
+          >
             {legOf[role]}
             <span className={compact ? "sr-only" : "font-normal"}>{state}</span>
           </li>

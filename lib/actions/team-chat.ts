@@ -9,12 +9,13 @@ import { rateLimitMessage } from "@/lib/data/messages";
 import { errorSummary } from "@/lib/data/profile-writes";
 import {
   insertTeamChatMessage,
+  listMyTeamChats,
   listTeamChatMessages,
   markTeamChatRead,
   teamChatMembers,
 } from "@/lib/data/team-chat";
 import { isSuspendedError, suspendedMessage } from "@/lib/moderation/suspension";
-import type { TeamChatMember, TeamChatMessage } from "@/lib/team-chat/types";
+import type { TeamChatMember, TeamChatMessage, TeamChatSummary } from "@/lib/team-chat/types";
 import { messageErrors as E, uuidSchema } from "@/lib/validation/message";
 import { sendTeamChatSchema, teamChatErrors } from "@/lib/validation/team-chat";
 
@@ -50,7 +51,11 @@ export async function sendTeamChatMessage(input: unknown): Promise<TeamChatSendR
     if (tooFast) return { ok: false, error: tooFast, code: "RATE" };
     if (isSuspendedError(error)) return { ok: false, error: suspendedMessage, code: "SUSPENDED" };
     if (isRlsRefusal(error)) return notMember;
-    console.error("team-chat.send failed", { action: "team-chat.send", userId: claims.sub, ...errorSummary(error) });
+    console.error("team-chat.send failed", {
+      action: "team-chat.send",
+      userId: claims.sub,
+      ...errorSummary(error),
+    });
     if (isDbUnavailable(error)) return { ok: false, error: E.unavailable, code: "UNAVAILABLE" };
     return { ok: false, error: E.sendFailed };
   }
@@ -93,7 +98,9 @@ export async function fetchTeamChat(
 }
 
 /** Marks the team chat read for the signed-in member; answers the unread count it leaves (for the badge). */
-export async function markTeamChatReadAction(teamId: unknown): Promise<{ ok: true; unread: number } | Failure> {
+export async function markTeamChatReadAction(
+  teamId: unknown,
+): Promise<{ ok: true; unread: number } | Failure> {
   const claims = await getClaims();
   if (!claims) return { ok: false, error: E.notAuthenticated, code: "AUTH" };
   const id = uuidSchema.safeParse(teamId);
@@ -105,4 +112,11 @@ export async function markTeamChatReadAction(teamId: unknown): Promise<{ ok: tru
     if (isSuspendedError(error)) return { ok: false, error: suspendedMessage, code: "SUSPENDED" } as const;
     throw error;
   });
+}
+
+/** The signed-in athlete's team chats (the top of /messages, refreshed live). */
+export async function fetchMyTeamChats(): Promise<TeamChatSummary[]> {
+  const claims = await getClaims();
+  if (!claims) return [];
+  return withRls(claims, (tx) => listMyTeamChats(tx));
 }

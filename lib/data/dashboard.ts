@@ -1,6 +1,8 @@
 import "server-only";
 import type { Tx } from "@/lib/db";
 import { foldPartnerCounts, type PartnerCounts } from "@/lib/dashboard/partner-counts";
+import { listMyTeamChats } from "./team-chat";
+import type { TeamChatSummary } from "@/lib/team-chat/types";
 import type { ConversationSummary } from "@/lib/messages/types";
 import { listConversations } from "./conversations";
 import { readNeedsYou, type NeedsYou } from "./needs-you";
@@ -60,6 +62,7 @@ export async function myTeams(
 export type Dashboard = {
   profile: Profile;
   conversations: ConversationSummary[];
+  teamChats: TeamChatSummary[];
   counts: PartnerCounts;
   teams: MyTeam[];
   createdOne: boolean;
@@ -72,12 +75,13 @@ export type Dashboard = {
  * teams and what needs them now, all asked at once.
  */
 export async function readDashboard(tx: Tx, authId: string): Promise<Dashboard | null> {
-  const [profile, conversations, counts, mine, needs] = await Promise.all([
+  const [profile, conversations, teamChats, counts, mine, needs] = await Promise.all([
     findProfileByAuthId(tx, authId),
     listConversations(tx, 3),
+    listMyTeamChats(tx),
     partnerCounts(tx, authId),
     myTeams(tx, authId),
     readNeedsYou(tx, authId),
   ]);
-  return profile ? { profile, conversations, counts, ...mine, needs } : null;
+  return profile ? { profile, conversations, teamChats, counts, ...mine, needs } : null;
 }

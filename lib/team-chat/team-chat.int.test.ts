@@ -9,7 +9,13 @@ import {
   markTeamChatRead,
   teamChatMembers,
 } from "@/lib/data/team-chat";
-import { adminSql, anonClient, eventually, signedInUser, subscribe } from "@noosa-tri/supabase-local/test-support";
+import {
+  adminSql,
+  anonClient,
+  eventually,
+  signedInUser,
+  subscribe,
+} from "@noosa-tri/supabase-local/test-support";
 
 // A team's chat (supabase/schema.sql) for every kind of viewer: the creator and
 // an accepted member read, write and receive it live; a pending requester, a former member, a stranger and a
@@ -98,7 +104,9 @@ describe("a team's chat", () => {
     for (const u of [pending, former, stranger]) {
       expect(await as(u, (tx) => listTeamChatMessages(tx, teamId))).toEqual([]);
       expect(await as(u, (tx) => teamChatMembers(tx, teamId))).toEqual([]);
-      expect(await as(u, (tx) => tx`select * from public.team_chat_reads where team_id = ${teamId}`)).toHaveLength(0);
+      expect(
+        await as(u, (tx) => tx`select * from public.team_chat_reads where team_id = ${teamId}`),
+      ).toHaveLength(0);
       await expect(send(u, "Let me in")).rejects.toThrow(/row-level security/);
       expect(await as(u, (tx) => markTeamChatRead(tx, teamId))).toBe(false);
     }
@@ -110,17 +118,23 @@ describe("a team's chat", () => {
       });
     await expect(asAnon(`select * from public.team_chat_messages`)).rejects.toThrow(/permission denied/);
     await expect(asAnon(`select * from public.team_chat_reads`)).rejects.toThrow(/permission denied/);
-    await expect(asAnon(`select * from public.team_chat_members('${teamId}')`)).rejects.toThrow(/permission denied/);
+    await expect(asAnon(`select * from public.team_chat_members('${teamId}')`)).rejects.toThrow(
+      /permission denied/,
+    );
   });
 
   it("lets nobody write as someone else, and stores a retried send once", async () => {
     await expect(
-      as(member, (tx) => insertTeamChatMessage(tx, { id: randomUUID(), teamId, senderId: creator.profileId, content: "Fake" })),
+      as(member, (tx) =>
+        insertTeamChatMessage(tx, { id: randomUUID(), teamId, senderId: creator.profileId, content: "Fake" }),
+      ),
     ).rejects.toThrow(/row-level security/);
     const id = randomUUID();
     await send(member, "Chip changes hands at the blue tent", id);
     expect(await send(member, "Chip changes hands at the blue tent", id)).toMatchObject({ id });
-    const [row] = await admin<{ n: number }[]>`select count(*)::int as n from public.team_chat_messages where id = ${id}`;
+    const [row] = await admin<
+      { n: number }[]
+    >`select count(*)::int as n from public.team_chat_messages where id = ${id}`;
     expect(row!.n).toBe(1);
   });
 
@@ -170,7 +184,12 @@ describe("a team's chat", () => {
     expect((await join(member.client, topic)).status).toBe("SUBSCRIBED");
     for (const client of [pending.client, former.client, stranger.client, visitor])
       expect((await join(client, topic)).status).toBe("CHANNEL_ERROR");
-    const spec = { event: "INSERT" as const, schema: "public", table: "team_chat_messages", filter: `team_id=eq.${teamId}` };
+    const spec = {
+      event: "INSERT" as const,
+      schema: "public",
+      table: "team_chat_messages",
+      filter: `team_id=eq.${teamId}`,
+    };
     const toMember = await subscribe(member.client, `team-member-${randomUUID()}`, spec);
     const toFormer = await subscribe(former.client, `team-former-${randomUUID()}`, spec);
     const toStranger = await subscribe(stranger.client, `team-stranger-${randomUUID()}`, spec);
@@ -187,8 +206,11 @@ describe("a team's chat", () => {
       select private.ensure_conversation(${member.profileId}, ${stranger.profileId}) as id`;
     await new Promise((r) => setTimeout(r, 10_500));
     for (let i = 0; i < 3; i++)
-      await as(member, (tx) => tx`insert into public.messages (conversation_id, sender_id, content)
-        values (${conv!.id}, ${member.profileId}, ${`one to one ${i}`})`);
+      await as(
+        member,
+        (tx) => tx`insert into public.messages (conversation_id, sender_id, content)
+        values (${conv!.id}, ${member.profileId}, ${`one to one ${i}`})`,
+      );
     await send(member, "team 1");
     await send(member, "team 2");
     await expect(send(member, "team 3")).rejects.toThrow(/sending messages too fast/);
@@ -197,8 +219,11 @@ describe("a team's chat", () => {
   it("is reported per message and hidden by a moderator for good; a suspended member writes nothing", async () => {
     const id = randomUUID();
     await send(creator, "Something rude", id);
-    const [report] = await as(member, (tx) => tx<{ r: string }[]>`
-      select public.report_content('message', ${id}, 'harassment') as r`);
+    const [report] = await as(
+      member,
+      (tx) => tx<{ r: string }[]>`
+      select public.report_content('message', ${id}, 'harassment') as r`,
+    );
     expect(report!.r).toBe("reported");
     await expect(
       as(stranger, (tx) => tx`select public.report_content('message', ${id}, 'spam')`),
@@ -207,13 +232,21 @@ describe("a team's chat", () => {
       insert into auth.users (id, email) values (gen_random_uuid(), ${`mod-${randomUUID()}@example.test`}) returning id`;
     await admin`insert into private.moderators (user_id) values (${mod!.id})`;
     const [r] = await admin<{ id: string }[]>`select id from public.reports where target_id = ${id}`;
-    await withRls({ sub: mod!.id, role: "authenticated" }, (tx) => tx`select public.moderate_hide_message(${r!.id})`);
+    await withRls(
+      { sub: mod!.id, role: "authenticated" },
+      (tx) => tx`select public.moderate_hide_message(${r!.id})`,
+    );
     expect((await as(member, (tx) => listTeamChatMessages(tx, teamId))).some((m) => m.id === id)).toBe(false);
     // A retry of the hidden send stores nothing.
     await new Promise((r) => setTimeout(r, 10_500));
-    await as(creator, (tx) => tx`insert into public.team_chat_messages (id, team_id, sender_id, content)
-      values (${id}, ${teamId}, ${creator.profileId}, 'Something rude')`);
-    const [again] = await admin<{ n: number }[]>`select count(*)::int as n from public.team_chat_messages where id = ${id}`;
+    await as(
+      creator,
+      (tx) => tx`insert into public.team_chat_messages (id, team_id, sender_id, content)
+      values (${id}, ${teamId}, ${creator.profileId}, 'Something rude')`,
+    );
+    const [again] = await admin<
+      { n: number }[]
+    >`select count(*)::int as n from public.team_chat_messages where id = ${id}`;
     expect(again!.n).toBe(0);
     await admin`insert into private.suspended_accounts (user_id) values (${creator.id})`;
     await expect(send(creator, "Still here")).rejects.toThrow(/suspended/);
@@ -235,8 +268,12 @@ describe("a team's chat", () => {
     const soon = (await content(new Date(Date.now() + 60_000).toISOString()))[0]!.c;
     expect(soon).toHaveProperty("later");
     const due = (await content(new Date(Date.now() + 6 * 60_000).toISOString()))[0]!.c;
-    expect(due).toMatchObject({ data: { team_id: teamId, sender_name: "Cara Creator", count: 2, excerpt: "Second of two" } });
+    expect(due).toMatchObject({
+      data: { team_id: teamId, sender_name: "Cara Creator", count: 2, excerpt: "Second of two" },
+    });
     await as(member, (tx) => markTeamChatRead(tx, teamId));
-    expect((await content(new Date(Date.now() + 6 * 60_000).toISOString()))[0]!.c).toEqual({ skip: "read in time" });
+    expect((await content(new Date(Date.now() + 6 * 60_000).toISOString()))[0]!.c).toEqual({
+      skip: "read in time",
+    });
   }, 20_000);
 });

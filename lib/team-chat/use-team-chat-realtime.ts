@@ -93,9 +93,13 @@ export function useTeamChatRealtime({ teamId, me, initial, members: initialMembe
             if (message.sender_id !== me) markReadSoon();
           },
         )
-        .on("postgres_changes", { event: "*", schema: "public", table: "team_chat_reads", filter }, (payload) => {
-          if (payload.new && "profile_id" in payload.new) applyRead(payload.new as ReadRow);
-        })
+        .on(
+          "postgres_changes",
+          { event: "*", schema: "public", table: "team_chat_reads", filter },
+          (payload) => {
+            if (payload.new && "profile_id" in payload.new) applyRead(payload.new as ReadRow);
+          },
+        )
         // Hosted Realtime starts the change feed just after the join reply and says so here: catch up
         // again then, or a message stored between the two would show only on the next event.
         .on("system", {}, (payload: { extension?: string; status?: string }) => {

@@ -86,7 +86,11 @@ export default async function DashboardPage() {
             setUrgentNeed: setUrgentNeedAction,
           }}
         />
-        <MessagesCard conversations={dashboard.conversations} />
+        <MessagesCard
+          conversations={dashboard.conversations}
+          teamChats={dashboard.teamChats}
+          me={profile.id}
+        />
         <TeamsCard teams={dashboard.teams} createdOne={dashboard.createdOne} />
         <Suspense fallback={<CardSkeleton title="Training Weather" />}>
           <WeatherCard />

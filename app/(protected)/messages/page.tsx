@@ -7,6 +7,7 @@ import { withRls } from "@/lib/db";
 import { findConversation, listConversations, myProfileId } from "@/lib/data/conversations";
 import { listMessages } from "@/lib/data/messages";
 import { findRequestSent } from "@/lib/data/request-sent";
+import { listMyTeamChats, listTeamChatMessages, teamChatMembers } from "@/lib/data/team-chat";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { uuidSchema } from "@/lib/validation/message";
 
@@ -25,30 +26,47 @@ export const viewport: Viewport = {
   interactiveWidget: "resizes-content",
 };
 
-type Props = { searchParams: Promise<{ c?: string | string[] }> };
+type Props = { searchParams: Promise<{ c?: string | string[]; team?: string | string[] }> };
 
-/** Messages (docs/product.md#messages). `/messages?c=<id>` opens that conversation, so other pages can link to it. */
+/**
+ * Messages (docs/product.md#messages). `/messages?c=<id>` opens that conversation, `/messages?team=<team id>`
+ * that team's chat, so other pages (and e-mails) can link to them. The team chats sit at the top of the list.
+ */
 export default async function MessagesPage({ searchParams }: Props) {
   const { claims } = await requireUser("/messages");
-  const { c } = await searchParams;
-  const wanted = uuidSchema.safeParse(Array.isArray(c) ? c[0] : c);
+  const { c, team } = await searchParams;
+  const wantedTeam = uuidSchema.safeParse(Array.isArray(team) ? team[0] : team);
+  const wanted = wantedTeam.success
+    ? uuidSchema.safeParse(undefined)
+    : uuidSchema.safeParse(Array.isArray(c) ? c[0] : c);
   // One transaction and one round trip: the list, and the open thread when asked for. RLS answers
   // nothing for a conversation that is not the viewer's, and then nothing of it is shown.
   const data = await withRls(claims, async (tx) => {
-    const [me, conversations, active, thread, requestSent] = await Promise.all([
-      myProfileId(tx),
-      listConversations(tx),
-      wanted.success ? findConversation(tx, wanted.data) : null,
-      wanted.success ? listMessages(tx, wanted.data) : [],
-      wanted.success ? findRequestSent(tx, wanted.data) : null,
-    ]);
+    const [me, conversations, active, thread, requestSent, teamChats, teamMessages, teamMembers] =
+      await Promise.all([
+        myProfileId(tx),
+        listConversations(tx),
+        wanted.success ? findConversation(tx, wanted.data) : null,
+        wanted.success ? listMessages(tx, wanted.data) : [],
+        wanted.success ? findRequestSent(tx, wanted.data) : null,
+        listMyTeamChats(tx),
+        wantedTeam.success ? listTeamChatMessages(tx, wantedTeam.data) : [],
+        wantedTeam.success ? teamChatMembers(tx, wantedTeam.data) : [],
+      ]);
     if (!me) return null;
+    // RLS answers nothing of a team the viewer is not an active member of: then no chat is open.
+    const chat = wantedTeam.success ? teamChats.find((t) => t.team_id === wantedTeam.data) : undefined;
     return {
       me,
       conversations,
       active,
       messages: active ? thread : [],
       requestSent: active ? requestSent : null,
+      teamChats,
+      activeTeam:
+        chat && teamMembers.length
+          ? { team: { id: chat.team_id, name: chat.team_name }, messages: teamMessages, members: teamMembers }
+          : null,
     };
   });
 
@@ -61,7 +79,12 @@ export default async function MessagesPage({ searchParams }: Props) {
           active={data.active}
           activeMessages={data.messages}
           requestSent={data.requestSent}
-          missing={c !== undefined && !data.active}
+          teamChats={data.teamChats}
+          activeTeam={data.activeTeam}
+          missing={
+            (c !== undefined && !data.active && !wantedTeam.success) ||
+            (team !== undefined && !data.activeTeam)
+          }
           earlyId={randomUUID()}
         />
       ) : (

@@ -1,4 +1,7 @@
+import { randomUUID } from "node:crypto";
 import type { Metadata } from "next";
+import { TeamChatThread } from "@/components/team-chat/team-chat-thread";
+import { listTeamChatMessages, teamChatMembers } from "@/lib/data/team-chat";
 import { AddToCalendarLink } from "@/components/teams/add-to-calendar";
 import { AthletesWhoFit } from "@/components/teams/athletes-who-fit";
 import { JoinTeam } from "@/components/teams/join-team";
@@ -71,7 +74,7 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
       />
     );
   }
-  const { team, me, isCreator, invitation, fit, sent } = read;
+  const { team, me, isCreator, invitation, fit, sent, chat } = read;
   const mine = me ? team.members.find((m) => m.profile_id === me.id && !m.is_creator) : undefined;
   const teamPath = `/teams/${team.id}`;
   const teamId = team.id;
@@ -184,6 +187,18 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
               </LinkButton>
             </div>
           </TeamSummaryCard>
+          {chat && me ? (
+            <Card className="overflow-hidden p-0">
+              <TeamChatThread
+                team={{ id: team.id, name: team.name }}
+                me={me.id}
+                initial={chat.messages}
+                members={chat.members}
+                earlyId={randomUUID()}
+                embedded
+              />
+            </Card>
+          ) : null}
           {isCreator ? null : members}
           {isCreator ? (
             <Card>
@@ -244,9 +259,15 @@ function readViewerPage(claims: Claims, id: string, viewerId: string, progress: 
     progress.teamRead = true;
     if (!team) return null;
     const isCreator = team.creator_id === viewerId;
-    const [fit, sent] = isCreator
-      ? await Promise.all([listFitCandidates(tx, team.id), listTeamInvitations(tx, team.id)])
-      : [[], []];
-    return { team, me, isCreator, invitation: isCreator ? null : mine, fit, sent };
+    // The team's chat: empty answers for anyone who is not an active member (RLS and the function's check).
+    const [[fit, sent], chatMessages, chatMembers] = await Promise.all([
+      isCreator
+        ? Promise.all([listFitCandidates(tx, team.id), listTeamInvitations(tx, team.id)])
+        : Promise.resolve([[], []] as const),
+      listTeamChatMessages(tx, team.id),
+      teamChatMembers(tx, team.id),
+    ]);
+    const chat = me && chatMembers.length ? { messages: chatMessages, members: chatMembers } : null;
+    return { team, me, isCreator, invitation: isCreator ? null : mine, fit: [...fit], sent: [...sent], chat };
   });
 }
