@@ -62,7 +62,7 @@ export function MessagesCard({
         </Link>
       ) : (
         <>
-          <ul className="divide-y divide-slate-100">
+          <ul className="divide-y divide-slate-100" aria-label="Latest conversations">
             {conversations.map((c) => (
               <li key={c.id} className="py-2 first:pt-0">
                 <div className="flex items-baseline justify-between gap-2">

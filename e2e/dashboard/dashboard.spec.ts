@@ -68,10 +68,15 @@ test("latest conversations, teams with their status, and no Create Team once the
 
   await signInWithSession(page, me, "/dashboard");
   const messages = card(page, "messages");
-  await expect(messages.getByRole("listitem")).toHaveCount(3);
-  await expect(messages.getByRole("listitem").first()).toContainText(names[3]!);
-  await expect(messages.getByRole("listitem").first()).toContainText("Hello number 3");
-  await expect(messages.getByRole("listitem").first()).toContainText("about 1 hour ago");
+  // The team chats of both teams first, then the 3 latest conversations.
+  const chats = messages.getByRole("list", { name: "Team chats" }).getByRole("listitem");
+  await expect(chats).toHaveCount(2);
+  await expect(chats.filter({ hasText: fullTeam })).toContainText("No messages yet.");
+  const latest = messages.getByRole("list", { name: "Latest conversations" }).getByRole("listitem");
+  await expect(latest).toHaveCount(3);
+  await expect(latest.first()).toContainText(names[3]!);
+  await expect(latest.first()).toContainText("Hello number 3");
+  await expect(latest.first()).toContainText("about 1 hour ago");
   await expect(messages).not.toContainText(names[0]!);
   await expect(messages.getByRole("link", { name: "View All Messages" })).toHaveAttribute(
     "href",
@@ -87,7 +92,7 @@ test("latest conversations, teams with their status, and no Create Team once the
 
   // On a phone the long last message is cut short in its card, not widening the page.
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(messages.getByRole("listitem").first()).toContainText("Hello number 3");
+  await expect(latest.first()).toContainText("Hello number 3");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 

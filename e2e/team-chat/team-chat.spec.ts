@@ -121,6 +121,23 @@ test("three members chat live at Pixel 7 size; Seen by follows; list, dashboard 
   await waitForLive(d.page);
   await expectNoAxeViolations(d.page);
   await card.screenshot({ path: `${dir}/team-page-360.png` });
+
+  // The wide layout: the list with the team chat on the left, the chat beside it; and the team page's card.
+  const wide = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "reduce" });
+  const w = await wide.newPage();
+  await signInWithSession(w, cara, path);
+  await waitForLive(w);
+  await expect(
+    w.getByRole("region", { name: "Conversations" }).getByRole("link", { name: /Noosa Flyers/ }),
+  ).toHaveAttribute("aria-current", "page");
+  await expect(w.getByTestId("seen-by")).toHaveCount(0);
+  await expectNoAxeViolations(w);
+  await w.screenshot({ path: `${dir}/chat-desktop.png` });
+  await w.goto(`/teams/${teamId}`);
+  await expect(w.getByRole("region", { name: "Team chat" }).getByRole("log")).toContainText("blue tent");
+  await expectNoAxeViolations(w);
+  await w.getByRole("region", { name: "Team chat" }).screenshot({ path: `${dir}/team-page-desktop.png` });
+  await wide.close();
   for (const x of [a, b, c, d]) await x.context.close();
 });
 
