@@ -47,11 +47,11 @@ export function TeamChatList({
                   ) : null}
                 </span>
                 <span className="flex gap-1 text-sm text-slate-600">
-                  <span className="min-w-0 truncate">{c.member_count} members</span>
+                  <span className="shrink-0">{c.member_count} members</span>
                   {last ? (
                     <>
                       <span aria-hidden="true">·</span>
-                      <RelativeTime iso={last.created_at} className="shrink-0 whitespace-nowrap" />
+                      <RelativeTime iso={last.created_at} className="min-w-0 truncate" />
                     </>
                   ) : null}
                 </span>
