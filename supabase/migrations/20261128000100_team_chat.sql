@@ -177,7 +177,7 @@ revoke all on function private.team_chat_check_id() from public, anon, authentic
 create trigger team_chat_messages_check_id before insert on public.team_chat_messages
   for each row execute function private.team_chat_check_id();
 
--- The send limit of 20261125030000_message_rate_limits.sql, now over a sender's 1:1 and team-chat messages
+-- The send limit of 20261120000400_messaging.sql, now over a sender's 1:1 and team-chat messages
 -- together (one limit, whichever chat the burst goes to). Same lock, same windows, same refusal.
 create or replace function private.limit_message_rate()
 returns trigger language plpgsql security definer set search_path = '' as $$
@@ -291,7 +291,7 @@ $$;
 revoke all on function public.team_chat_members(uuid) from public, anon;
 grant execute on function public.team_chat_members(uuid) to authenticated;
 
--- The unread badge: the 1:1 count of 20261123007100_messaging_caller_once.sql plus the other members'
+-- The unread badge: the 1:1 count of 20261120000400_messaging.sql plus the other members'
 -- team-chat messages after the caller's read state.
 create or replace function public.unread_message_count()
 returns int language sql stable security definer set search_path = '' as $$
@@ -321,7 +321,7 @@ alter table private.hidden_messages
   add column team_id uuid references public.teams (id) on delete cascade,
   add constraint hidden_messages_one_chat check ((conversation_id is null) <> (team_id is null));
 
--- 20261125050000's report_content, with a team-chat message the caller can read (another member's) as a
+-- report_content of 20261120000600_moderation.sql, with a team-chat message the caller can read (another member's) as a
 -- message target too.
 create or replace function public.report_content(p_kind text, p_target uuid, p_reason text, p_details text default null)
 returns text language plpgsql volatile security definer set search_path = '' as $$
@@ -369,7 +369,7 @@ begin
 end;
 $$;
 
--- 20261125050000's moderate_hide_message, hiding the message from whichever chat holds it.
+-- moderate_hide_message of 20261120000600_moderation.sql, hiding the message from whichever chat holds it.
 create or replace function public.moderate_hide_message(p_report uuid)
 returns int language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -390,7 +390,7 @@ $$;
 -- ---------------------------------------------------------------------------------------------------------
 -- Realtime: the private channel team:<team id>, for the team's active members
 -- ---------------------------------------------------------------------------------------------------------
--- 20261127133000's listen policy with the team topic added.
+-- The listen policy of 20261120000700_realtime.sql with the team topic added.
 alter policy app_channels_listen on realtime.messages
   using (
     (select private.may_receive_live())
@@ -495,7 +495,7 @@ $$;
 revoke all on function private.team_chat_notification_content(private.notification_outbox, timestamptz)
   from public, anon, authenticated;
 
--- 20261125060200's wants_notification, with team chat switched by "New messages".
+-- wants_notification of 20261120000500_notifications.sql, with team chat switched by "New messages".
 create or replace function private.wants_notification(profile uuid, kind text)
 returns boolean language sql stable security definer set search_path = '' as $$
   select case kind
@@ -515,7 +515,7 @@ returns boolean language sql stable security definer set search_path = '' as $$
   left join public.notification_settings s on s.profile_id = profile
 $$;
 
--- 20261125060200's notification_content, with the team-chat kind handed to its own function.
+-- notification_content of 20261120000500_notifications.sql, with the team-chat kind handed to its own function.
 create or replace function private.notification_content(r private.notification_outbox, p_now timestamptz)
 returns jsonb language plpgsql stable security definer set search_path = '' as $$
 declare
@@ -604,7 +604,7 @@ begin
 end;
 $$;
 
--- 20261125010200's mark_notification_sent, with the team chat's follow-up: unread team-chat messages that
+-- mark_notification_sent of 20261120000500_notifications.sql, with the team chat's follow-up: unread team-chat messages that
 -- arrived after the claim get their own row, due after the 30-minute pause, as a conversation's do.
 create or replace function private.mark_notification_sent(p_id bigint, p_token uuid, p_now timestamptz default now())
 returns boolean language plpgsql volatile security definer set search_path = '' as $$
