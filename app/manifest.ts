@@ -15,7 +15,6 @@ export default function manifest(): MetadataRoute.Manifest {
     start_url: "/dashboard",
     scope: "/",
     display: "standalone",
-    orientation: "portrait",
     theme_color: site.themeColor,
     background_color: site.backgroundColor,
     categories: ["sports", "social", "health"],

@@ -39,6 +39,9 @@ export function AuthNav() {
   const state = useSyncExternalStore<NavState>(subscribeToFocus, readCookieState, () => "unknown");
 
   async function signOut() {
+    // This browser's notifications belong to the account signing out: forgotten first, while signed in.
+    const { forgetThisDevice } = await import("@/lib/push/forget-this-device");
+    await forgetThisDevice();
     // Loaded on demand for the same reason as above.
     const { createClient } = await import("@/lib/supabase/client");
     const { error } = await createClient().auth.signOut();

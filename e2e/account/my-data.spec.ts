@@ -163,7 +163,7 @@ test("an account with no profile finds Settings on the dashboard, downloads its 
     "href",
     "/create-profile",
   );
-  await expect(page.getByRole("heading", { name: "Notifications" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Notifications", exact: true })).toHaveCount(0);
   await expect(page.getByText("Your team is closed too.")).toHaveCount(0);
   await expectNoAxeViolations(page);
   await shot(page, "settings-no-profile");

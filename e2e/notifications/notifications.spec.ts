@@ -134,7 +134,7 @@ test("settings page: by keyboard, axe clean, saved", async ({ page }) => {
   await signIn(page, me, "/profile");
   await page.getByRole("link", { name: "E-mail settings" }).click();
   await expect(page).toHaveURL(/\/settings$/);
-  await expect(page.getByRole("heading", { name: "Notifications" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Notifications", exact: true })).toBeVisible();
   await expect(page.getByRole("switch", { name: "New messages" })).toBeChecked();
   await expect(page.getByRole("switch", { name: "Urgent leg alerts" })).not.toBeChecked();
   await expectNoAxeViolations(page);

@@ -205,3 +205,26 @@ test("Settings says so when the browser blocks notifications, and asks nothing",
   await expectNoAxeViolations(page);
   expect(baseURL).toBeTruthy();
 });
+
+test("signing out forgets this device: no more notifications for that account here", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(["notifications"], { origin: baseURL });
+  const athlete = await createAthlete();
+  const browser = newBrowserKeys();
+  const endpointUrl = `${pushEndpointOrigin}/push/${crypto.randomUUID()}`;
+  await stubPushManager(page, { endpoint: endpointUrl, p256dh: browser.p256dh, auth: browser.auth });
+  await signInWithSession(page, athlete, "/settings");
+  const section = page.getByRole("region", { name: "Notifications on this device" });
+  await section.getByRole("button", { name: "Turn on notifications" }).click();
+  await expect(section.getByRole("status")).toHaveText("On for this device.");
+  const rows = () => adminDb()`select 1 from public.push_subscriptions where endpoint = ${endpointUrl}`;
+  expect(await rows()).toHaveLength(1);
+
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(`${baseURL}/`);
+  expect(await rows()).toHaveLength(0);
+  expect(await page.evaluate(() => localStorage.getItem("e2e-push-subscription-key"))).toBeNull();
+});
