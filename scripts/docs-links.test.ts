@@ -76,6 +76,14 @@ describe("references to the docs", () => {
   });
 });
 
+describe("README.md", () => {
+  it("stays a ten-minute read: at most 200 lines, the details in docs/", () => {
+    expect(readFileSync(join(root, "README.md"), "utf8").trimEnd().split("\n").length).toBeLessThanOrEqual(
+      200,
+    );
+  });
+});
+
 describe("slug", () => {
   it("makes GitHub's heading ids", () => {
     expect(slug("Auth e-mails")).toBe("auth-e-mails");
