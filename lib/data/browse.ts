@@ -18,7 +18,7 @@ export type ListedTeam = {
   urgent_role: Specialty | null;
   /** yyyy-mm-dd, a day in Noosa's time zone. */
   urgent_by: string | null;
-  /** Active members, and the legs they cover (the teams issue's card shows both). */
+  /** Active members, and the legs they cover (the team card shows both: docs/product.md#teams). */
   active_count: number;
   covered_roles: Specialty[];
   /** The required legs no active member races (public.team_open_legs): what the card says it looks for. */
