@@ -479,6 +479,20 @@ async function main() {
       target: "p95 ≤ 100 ms",
       met: Number(r.p95) <= 100,
     });
+    log("Realtime: team-chat message insert → every other member's open chat shows it");
+    const t = await runForResults(node, [
+      "scripts/bench/team-chat-latency.ts",
+      `--base-url=${app}`,
+      `--messages=${quick ? 30 : 200}`,
+    ]);
+    raw.teamChat = t;
+    rows.push({
+      figure: "team-chat message → every other member's page p50 / p95",
+      app: `${ms(Number(t.p50))} / ${ms(Number(t.p95))}`,
+      value: "",
+      target: "p95 ≤ 100 ms",
+      met: Number(t.p95) <= 100,
+    });
     const server = await runForResults("supabase-local", [
       "bench",
       "realtime",

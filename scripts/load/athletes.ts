@@ -1,5 +1,6 @@
 /**
- * The load test's athletes: confirmed accounts with public profiles, in pairs that share a conversation,
+ * The load test's athletes: confirmed accounts with public profiles, in pairs that share a conversation and
+ * in relay teams of three (a creator and two accepted members) that share a team chat,
  * each signed in through Auth (a password sign-in per athlete, as in a browser), holding the session
  * cookies a browser would send and the access token its Realtime client joins with.
  */
@@ -14,6 +15,9 @@ export type Athlete = {
   profileId: string;
   partnerProfileId: string;
   conversationId: string;
+  /** The team whose chat the athlete is in ("" for the one or two left over), and its other members. */
+  chatTeamId: string;
+  chatMates: string[];
   cookie: string;
   accessToken: string;
 };
@@ -92,6 +96,8 @@ export async function makeAthletes(sql: postgres.Sql, count: number, log: (s: st
       profileId: profileOf.get(byEmail.get(email(i))!)!,
       partnerProfileId: "",
       conversationId: "",
+      chatTeamId: "",
+      chatMates: [],
       cookie: "",
       accessToken: "",
     });
@@ -104,6 +110,27 @@ export async function makeAthletes(sql: postgres.Sql, count: number, log: (s: st
     a.conversationId = b.conversationId = row!.id;
     a.partnerProfileId = b.profileId;
     b.partnerProfileId = a.profileId;
+  }
+  const teamLegs = ["swimmer", "cyclist", "runner"] as const;
+  for (let i = 0; i + 2 < count; i += 3) {
+    const group = athletes.slice(i, i + 3);
+    const [team] = await sql<{ id: string }[]>`
+      insert into public.teams (name, description, creator_id, requirements)
+      values (${`Load Relay ${run} ${i / 3 + 1}`}, 'A relay team of the load test', ${group[0]!.authId},
+              '{"roles": ["swimmer", "cyclist", "runner"], "experience_levels": ["intermediate"]}')
+      returning id`;
+    await sql`insert into public.team_members ${sql(
+      group.map((m, j) => ({
+        team_id: team!.id,
+        profile_id: m.profileId,
+        role: teamLegs[j]!,
+        status: "active",
+      })),
+    )}`;
+    for (const m of group) {
+      m.chatTeamId = team!.id;
+      m.chatMates = group.filter((x) => x !== m).map((x) => x.profileId);
+    }
   }
   log(`${count} athletes made; signing each in through Auth`);
   const started = performance.now();

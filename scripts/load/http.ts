@@ -79,9 +79,11 @@ export function actionIds(distDir: string): Record<string, string> {
   ) as { node: Record<string, { filename?: string; exportedName?: string }> };
   const ids: Record<string, string> = {};
   for (const [id, entry] of Object.entries(manifest.node)) {
-    if (entry.filename === "lib/actions/messages.ts" && entry.exportedName) ids[entry.exportedName] = id;
+    const chats = ["lib/actions/messages.ts", "lib/actions/team-chat.ts"];
+    if (chats.includes(entry.filename ?? "") && entry.exportedName) ids[entry.exportedName] = id;
   }
-  for (const name of ["sendMessage", "fetchMessages", "markRead", "fetchInboxState"])
+  const needed = ["sendMessage", "fetchMessages", "markRead", "fetchInboxState"];
+  for (const name of [...needed, "sendTeamChatMessage", "fetchTeamChat", "markTeamChatReadAction"])
     if (!ids[name]) throw new Error(`server action ${name} not found in the build's manifest`);
   return ids;
 }

@@ -116,6 +116,8 @@ type Phase = {
     doubled: number;
     latencyP95: number;
   };
+  /** Team-chat messages: each acknowledged one counted on every other member's side who was online. */
+  teamMessages: ReturnType<typeof teamMissingOf> & { latencyP95: number };
   joinFailures: number;
   processes: ReturnType<ProcessSampler["stop"]>;
   /** Acknowledged messages the other side never saw, and where they are (see explainMissing). */
@@ -164,6 +166,8 @@ async function runPhase(
     until: 0,
     thinkMs: [5000, 15000] as [number, number],
     sendEveryMs: 20_000,
+    teamSendEveryMs: 30_000,
+    online: new Set(athletes.map((a) => a.profileId)),
   };
   const users = athletes.map((a) => new VirtualUser(a, ctx));
   // Join Realtime a few at a time, as people arrive, before the clock starts.
@@ -176,11 +180,15 @@ async function runPhase(
   ctx.until = started + secs * 1000;
   sampler.start();
   const faultResult = fault?.({ at: (s) => started + s * 1000, ledger, recorder, base, athletes });
-  await Promise.all(users.flatMap((u) => [u.browseLoop(), u.sendLoop()]));
+  await Promise.all(users.flatMap((u) => [u.browseLoop(), u.sendLoop(), u.teamSendLoop()]));
   const faultFigures = faultResult ? await faultResult : undefined;
   // Deliveries still in flight: wait for Realtime to bring every acknowledged message, up to 10 s.
   const waitUntil = performance.now() + 10_000;
-  while (performance.now() < waitUntil && missingOf(ledger).missing > 0) await sleep(250);
+  while (
+    performance.now() < waitUntil &&
+    (missingOf(ledger).missing > 0 || teamMissingOf(ledger).missing > 0)
+  )
+    await sleep(250);
   const processes = sampler.stop();
   const missingMessages = await explainMissing(ledger, started);
   await Promise.all(users.map((u) => u.stop()));
@@ -201,6 +209,13 @@ async function runPhase(
     p95By10s,
     rps: all.length / elapsed,
     messages: { ...missingOf(ledger), latencyP95: percentile(latency, 95) },
+    teamMessages: {
+      ...teamMissingOf(ledger),
+      latencyP95: percentile(
+        [...ledger.teamLatency].sort((a, b) => a - b),
+        95,
+      ),
+    },
     joinFailures,
     processes,
     fault: faultFigures,
@@ -221,6 +236,26 @@ function missingOf(ledger: Ledger) {
     else missing++;
   }
   return { acked: ledger.acked.size, delivered, caughtUp, missing, doubled };
+}
+
+/** Team-chat messages: every (message, other member online) pair, delivered once, caught up, missing or doubled. */
+function teamMissingOf(ledger: Ledger) {
+  let deliveries = 0;
+  let delivered = 0;
+  let caughtUp = 0;
+  let missing = 0;
+  let doubled = 0;
+  for (const [id, { to }] of ledger.teamAcked) {
+    for (const member of to) {
+      deliveries++;
+      const times = ledger.delivered.get(member)?.get(id) ?? 0;
+      if (times > 1) doubled++;
+      if (times > 0) delivered++;
+      else if (ledger.caughtUp.get(member)?.has(id)) caughtUp++;
+      else missing++;
+    }
+  }
+  return { acked: ledger.teamAcked.size, deliveries, delivered, caughtUp, missing, doubled };
 }
 
 function tally(outcomes: Ledger["outcomes"]) {
@@ -349,16 +384,16 @@ const ms = (n: number) => (Number.isFinite(n) ? `${Math.round(n)}` : "–");
 function markdown(phases: Phase[], loadBefore: string, when: Date): string {
   const lines = [
     `Measured ${when.toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine()}; load average before the run ${loadBefore}. ` +
-      `Each athlete: a page every 5–15 s (dashboard 30 %, browse with filters and pages 35 %, a team 15 %, their thread + mark read 20 %), a message every 20 s, an unread count per burst of arrivals.`,
+      `Each athlete: a page every 5–15 s (dashboard 30 %, browse with filters and pages 35 %, a team 15 %, their thread or their team chat + mark read 20 %), a message every 20 s, a team-chat message every 30 s (teams of three), an unread count per burst of arrivals.`,
     "",
-    "| run | athletes | req/s | p50 / p95 / p99 ms, all | errors | messages acked → delivered once (caught up, missing, doubled) | send → other side p95 | Postgres connections in use, peak (open) | peak RSS MB / mean CPU %: next, Postgres, stand-in, load tool |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| run | athletes | req/s | p50 / p95 / p99 ms, all | errors | messages acked → delivered once (caught up, missing, doubled) | send → other side p95 | team-chat messages acked → deliveries to each other member once (caught up, missing, doubled) | team-chat send → members p95 | Postgres connections in use, peak (open) | peak RSS MB / mean CPU %: next, Postgres, stand-in, load tool |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
   ];
   for (const p of phases) {
     const u = p.processes.usage;
     const proc = (k: string) => (u[k] ? `${u[k]!.peakRssMb} / ${u[k]!.meanCpuPct}` : "–");
     lines.push(
-      `| ${p.name} | ${p.users} | ${p.rps.toFixed(1)} | ${ms(p.all.p50)} / ${ms(p.all.p95)} / ${ms(p.all.p99)} | ${p.all.errors} of ${p.all.count}${p.joinFailures ? ` (+${p.joinFailures} Realtime joins failed)` : ""} | ${p.messages.acked} → ${p.messages.delivered} (${p.messages.caughtUp}, ${p.messages.missing}, ${p.messages.doubled}) | ${ms(p.messages.latencyP95)} ms | ${p.processes.connections.peakInUse} (${p.processes.connections.peakOpen}) | ${proc("next start")}; ${proc("postgres")}; ${proc("stand-in (Auth, Realtime)")}; ${proc("load tool")} |`,
+      `| ${p.name} | ${p.users} | ${p.rps.toFixed(1)} | ${ms(p.all.p50)} / ${ms(p.all.p95)} / ${ms(p.all.p99)} | ${p.all.errors} of ${p.all.count}${p.joinFailures ? ` (+${p.joinFailures} Realtime joins failed)` : ""} | ${p.messages.acked} → ${p.messages.delivered} (${p.messages.caughtUp}, ${p.messages.missing}, ${p.messages.doubled}) | ${ms(p.messages.latencyP95)} ms | ${p.teamMessages.acked} → ${p.teamMessages.delivered} of ${p.teamMessages.deliveries} (${p.teamMessages.caughtUp}, ${p.teamMessages.missing}, ${p.teamMessages.doubled}) | ${ms(p.teamMessages.latencyP95)} ms | ${p.processes.connections.peakInUse} (${p.processes.connections.peakOpen}) | ${proc("next start")}; ${proc("postgres")}; ${proc("stand-in (Auth, Realtime)")}; ${proc("load tool")} |`,
     );
   }
   lines.push("", "Per page and action (p50 / p95 / p99 ms, errors of count):", "");

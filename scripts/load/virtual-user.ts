@@ -1,13 +1,14 @@
 /**
- * One athlete in race week: a Realtime client on their private inbox channel (as the top bar's badge),
- * and a loop of page views with reading time between them (dashboard, browse with filters and pages, a
- * team, their thread, which marks it read) plus a message to their partner every 20 s. A message that
- * arrives asks for the unread count, as the badge does. After a rejoin the thread is fetched again, as
- * the open thread does, so a message stored while the socket was down is caught up, not lost.
+ * One athlete in race week: a Realtime client on their private inbox channel (as the top bar's badge, with
+ * its team-chat binding), and a loop of page views with reading time between them (dashboard, browse with
+ * filters and pages, a team, their thread or their team chat, which marks it read) plus a message to their
+ * partner every 20 s and one to their team's chat every 30 s. A message that arrives asks for the unread
+ * count, as the badge does. After a rejoin the thread and the team chat are fetched again, as the open
+ * pages do, so a message stored while the socket was down is caught up, not lost.
  */
 import { randomUUID } from "node:crypto";
 import { createClient, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
-import { inboxFilters } from "../../lib/messages/inbox-filters.ts";
+import { inboxFilters, teamChatFilter } from "../../lib/messages/inbox-filters.ts";
 import type { Athlete } from "./athletes.ts";
 import { callAction, getPage, type Answer } from "./http.ts";
 import type { Recorder } from "./stats.ts";
@@ -21,6 +22,10 @@ export type Ledger = {
   caughtUp: Map<string, Set<string>>;
   /** Send → the partner's Realtime callback, ms. */
   latency: number[];
+  /** Acknowledged team-chat sends: id → the other members online in this run, when it was sent. */
+  teamAcked: Map<string, { to: string[]; sentAt: number; ackedAt: number }>;
+  /** Team-chat send → each other member's Realtime callback, ms. */
+  teamLatency: number[];
   /** Every page and action answered, by outcome; what a failed one said (for the fault reports). */
   outcomes: {
     at: number;
@@ -37,6 +42,8 @@ export const newLedger = (): Ledger => ({
   delivered: new Map(),
   caughtUp: new Map(),
   latency: [],
+  teamAcked: new Map(),
+  teamLatency: [],
   outcomes: [],
 });
 
@@ -50,6 +57,9 @@ export type Context = {
   /** Reading time between two page views, ms. */
   thinkMs: [number, number];
   sendEveryMs: number;
+  teamSendEveryMs: number;
+  /** Profile ids of the athletes in this run (a team-chat message counts for the members online). */
+  online: Set<string>;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
@@ -148,6 +158,27 @@ export class VirtualUser {
             },
           );
       }
+      // The team chat's binding, as the badge has it (one filter for the athlete's teams).
+      if (this.me.chatTeamId) {
+        channel.on(
+          "postgres_changes",
+          {
+            event: "INSERT",
+            schema: "public",
+            table: "team_chat_messages",
+            filter: teamChatFilter([this.me.chatTeamId]),
+          },
+          (payload) => {
+            const message = payload.new as { id: string; sender_id: string };
+            if (message.sender_id === this.me.profileId) return;
+            mine.set(message.id, (mine.get(message.id) ?? 0) + 1);
+            const sent = this.ctx.ledger.teamAcked.get(message.id);
+            if (sent && mine.get(message.id) === 1)
+              this.ctx.ledger.teamLatency.push(performance.now() - sent.sentAt);
+            this.countSoon();
+          },
+        );
+      }
       this.channel = channel;
       channel.subscribe((status) => {
         if (status !== "SUBSCRIBED") return;
@@ -188,6 +219,17 @@ export class VirtualUser {
     const caught = this.ctx.ledger.caughtUp.get(this.me.profileId) ?? new Set<string>();
     this.ctx.ledger.caughtUp.set(this.me.profileId, caught);
     for (const m of messages) if (m.sender_id !== this.me.profileId && !seen.has(m.id)) caught.add(m.id);
+    if (!this.me.chatTeamId) return;
+    const team = await callAction(
+      this.ctx.base,
+      `/messages?team=${this.me.chatTeamId}`,
+      this.me.cookie,
+      this.ctx.actions.fetchTeamChat!,
+      [this.me.chatTeamId, null],
+    );
+    this.record("action team chat catch up", team, team.outcome === "ok" && team.result?.ok === true);
+    const teamMessages = (team.result?.messages ?? []) as { id: string; sender_id: string }[];
+    for (const m of teamMessages) if (m.sender_id !== this.me.profileId && !seen.has(m.id)) caught.add(m.id);
   }
 
   private async view(path: string, label: string) {
@@ -201,7 +243,18 @@ export class VirtualUser {
       if (roll < 0.3) await this.view("/dashboard", "page /dashboard");
       else if (roll < 0.65) await this.view(browsePath(), "page /browse (filters, pages)");
       else if (roll < 0.8) await this.view(`/teams/${pick(this.ctx.teamIds)}`, "page /teams/{id}");
-      else {
+      else if (this.me.chatTeamId && Math.random() < 0.5) {
+        const path = `/messages?team=${this.me.chatTeamId}`;
+        await this.view(path, "page /messages?team= (team chat)");
+        const read = await callAction(
+          this.ctx.base,
+          path,
+          this.me.cookie,
+          this.ctx.actions.markTeamChatReadAction!,
+          [this.me.chatTeamId],
+        );
+        this.record("action team chat mark read", read, read.outcome === "ok" && read.result?.ok === true);
+      } else {
         const path = `/messages?c=${this.me.conversationId}`;
         await this.view(path, "page /messages?c= (thread)");
         const read = await callAction(this.ctx.base, path, this.me.cookie, this.ctx.actions.markRead!, [
@@ -228,6 +281,32 @@ export class VirtualUser {
         this.ctx.ledger.acked.set(id, { to: this.me.partnerProfileId, sentAt, ackedAt: performance.now() });
       this.record("action send message", answer, acked);
       await sleep(this.ctx.sendEveryMs - (performance.now() - sentAt));
+    }
+  }
+
+  /** A message to the team's chat every `teamSendEveryMs`, as the open team chat sends it. */
+  async teamSendLoop() {
+    if (!this.me.chatTeamId) return;
+    await sleep(rand(0, this.ctx.teamSendEveryMs));
+    let n = 0;
+    while (!this.stopped && performance.now() < this.ctx.until) {
+      const id = randomUUID();
+      const sentAt = performance.now();
+      const path = `/messages?team=${this.me.chatTeamId}`;
+      const answer = await callAction(
+        this.ctx.base,
+        path,
+        this.me.cookie,
+        this.ctx.actions.sendTeamChatMessage!,
+        [{ id, teamId: this.me.chatTeamId, content: `Load team message ${this.me.index}.${++n}` }],
+      );
+      const acked = answer.outcome === "ok" && answer.result?.ok === true;
+      if (acked) {
+        const to = this.me.chatMates.filter((p) => this.ctx.online.has(p));
+        this.ctx.ledger.teamAcked.set(id, { to, sentAt, ackedAt: performance.now() });
+      }
+      this.record("action send team chat message", answer, acked);
+      await sleep(this.ctx.teamSendEveryMs - (performance.now() - sentAt));
     }
   }
 
