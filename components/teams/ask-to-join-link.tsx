@@ -28,18 +28,31 @@ export function AskToJoinLink({
   if (me && me === team.creator_id) {
     return <span className="text-sm font-semibold text-slate-700">Your Team</span>;
   }
+  // The name carries the team, "Ask to join as a runner: Peregian Pace Setters", as one label: the
+  // visually hidden span it was before is absolutely positioned, so Chromium read it as a separate block
+  // ("runner : Peregian …") and a search by the card's name missed it. The visible words start the label.
   if (!leg) {
     return (
-      <Link href={`/teams/${team.id}`} prefetch={false} className={className}>
-        See the team<span className="sr-only">{`: ${team.name}`}</span>
+      <Link
+        href={`/teams/${team.id}`}
+        prefetch={false}
+        className={className}
+        aria-label={`See the team: ${team.name}`}
+      >
+        See the team
       </Link>
     );
   }
   const intent = joinIntentPath(team.id, leg);
+  const label = `Ask to join as a ${leg}`;
   return (
-    <Link href={me ? intent : signUpThen(intent)} prefetch={false} className={className}>
-      {`Ask to join as a ${leg}`}
-      <span className="sr-only">{`: ${team.name}`}</span>
+    <Link
+      href={me ? intent : signUpThen(intent)}
+      prefetch={false}
+      className={className}
+      aria-label={`${label}: ${team.name}`}
+    >
+      {label}
     </Link>
   );
 }

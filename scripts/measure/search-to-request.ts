@@ -126,7 +126,10 @@ async function walk(browser: Browser, baseUrl: string): Promise<Tally> {
         .getByRole("main")
         .getByRole("link", { name: /urgent|browse teams|teams that need/i })
         .first();
-      await press((await team.isVisible()) ? team : cta);
+      const card = await team.isVisible();
+      // Said in the result, so a path that went by the main button instead of the card is never silent.
+      if (!card) tally.actions.push(`(no card named "Ask to join as a …: ${teamName}" on the landing page)`);
+      await press(card ? team : cta);
       await page.waitForURL((u) => u.pathname !== landing);
     } else if (path === "/browse" || /^\/teams\/[0-9a-f-]{36}\/?$/.test(path)) {
       const scope =
