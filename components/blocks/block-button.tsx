@@ -93,7 +93,7 @@ export function BlockPanel({
       setError(null);
       onStep(result.blocked ? "blocked" : "idle");
     } else {
-      setError(result.error);
+      setError(result.error ?? failure);
       onStep(block ? "confirm" : "blocked");
     }
   }

@@ -20,7 +20,7 @@ export function ConfirmStartConversation({ profileId, className }: { profileId: 
       toastSuccess("Conversation started!");
       return router.push(`/messages?c=${result.conversationId}`);
     }
-    toastError(result.error);
+    toastError(result.error ?? failure);
     setBusy(false);
   }
 

@@ -84,7 +84,7 @@ export function MessageComposer(
       result?.code === "UNAVAILABLE" ||
       result?.code === "NOT_MEMBER" ||
       result?.error?.startsWith("Forbidden");
-    setHint(shown && result ? result.error : "Not sent. Press Send to try again.");
+    setHint((shown && result?.error) || "Not sent. Press Send to try again.");
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {

@@ -85,14 +85,22 @@ export function MessagesView({
 
   useEffect(() => {
     void startInbox();
+    const refetchTeamChats = () =>
+      fetchMyTeamChats().then(
+        (result) => result.ok && setTeamChats(result.chats),
+        () => {},
+      );
     const refetchAll = () => {
-      void fetchMyTeamChats().then(setTeamChats, () => {});
-      return fetchConversations().then(setConversations, () => {});
+      void refetchTeamChats();
+      return fetchConversations().then(
+        (result) => result.ok && setConversations(result.conversations),
+        () => {},
+      );
     };
     const off = onInboxEvent((event) => {
       if (event.kind === "reconnected") return void refetchAll();
       // A team chat's row says who wrote: read the list again (a handful of rows).
-      if (event.kind === "team_message") return void fetchMyTeamChats().then(setTeamChats, () => {});
+      if (event.kind === "team_message") return void refetchTeamChats();
       if (event.kind === "update") {
         if (event.message.read && event.message.sender_id !== me)
           setConversations((list) =>
@@ -109,7 +117,11 @@ export function MessagesView({
         if (next) return next;
         // A conversation this list has not seen yet: fetch its row.
         void fetchConversations(event.message.conversation_id).then(
-          (rows) => setConversations((l) => [...rows, ...l.filter((c) => !rows.some((r) => r.id === c.id))]),
+          (result) => {
+            if (!result.ok) return;
+            const rows = result.conversations;
+            setConversations((l) => [...rows, ...l.filter((c) => !rows.some((r) => r.id === c.id))]);
+          },
           () => {},
         );
         return list;

@@ -30,13 +30,13 @@ export function StartConversationControl({ profileId, className }: { profileId: 
       toast.toastSuccess("Conversation started!");
       return router.push(`/messages?c=${result.conversationId}`);
     }
-    if (result.code === "AUTH") return router.push(signUpThen(intent));
+    if (result.code === "UNAUTHENTICATED") return router.push(signUpThen(intent));
     if (result.code === "PROFILE_NOT_FOUND") {
       toast.toastError("Please create your profile first to send messages");
       setTimeout(() => router.push(createProfileThen(intent)), PROFILE_REDIRECT_MS);
       return;
     }
-    toast.toastError(result.error);
+    toast.toastError(result.error ?? failure);
     setConnecting(false);
   }
 

@@ -69,7 +69,7 @@ export default function ReportDialog({
     setSending(false);
     if (result.ok) setOutcome({ kind: "done", message: result.message });
     else if (result.fieldErrors) setFieldErrors(result.fieldErrors);
-    else setOutcome({ kind: "error", message: result.error });
+    else setOutcome({ kind: "error", message: result.error ?? reportTexts.failed });
   }
 
   return (

@@ -14,12 +14,10 @@ export function UnblockButton({ profileId, name }: { profileId: string; name: st
 
   async function unblock() {
     setBusy(true);
-    const result = await submitAction(
-      () => unblockAthleteAction(profileId),
-      "Could not unblock. Please try again.",
-    );
+    const failure = "Could not unblock. Please try again.";
+    const result = await submitAction(() => unblockAthleteAction(profileId), failure);
     setBusy(false);
-    if (!result.ok) return setError(result.error);
+    if (!result.ok) return setError(result.error ?? failure);
     router.refresh();
   }
 

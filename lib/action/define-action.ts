@@ -59,16 +59,16 @@ const notSignedIn = "Not authenticated";
  */
 export function action<
   const A extends readonly Arg[],
-  R extends { ok: boolean },
+  R extends { ok: true } | ActionFailure,
   X extends object = object,
   Session extends "user" | "none" = "user",
 >(
   options: ActionOptions<A, X, Session>,
   handler: (ctx: ActionContext<Session>, ...inputs: Inputs<A>) => Promise<R>,
-): (...raw: Raw<A>) => Promise<R | (ActionFailure & X)> {
+): (...raw: Raw<A>) => Promise<Extract<R, { ok: true }> | (ActionFailure & X)> {
   const { name, fallback, texts = {} } = options;
   return async (...raw) => {
-    const fail = (failure: Omit<ActionFailure, "ok">): ActionFailure & X =>
+    const fail = (failure: Omit<ActionFailure, "ok"> | ActionFailure): ActionFailure & X =>
       ({ ok: false, ...failure, ...options.echo?.(...raw) }) as ActionFailure & X;
 
     const claims = options.session === "none" ? null : await getClaims();
@@ -98,8 +98,9 @@ export function action<
     const ctx = { claims, db: (fn) => withRls(claims, fn) } as ActionContext<Session>;
     try {
       const result = await handler(ctx, ...(inputs as Inputs<A>));
-      if (result.ok) options.onSuccess?.();
-      return result;
+      if (!result.ok) return fail(result);
+      options.onSuccess?.();
+      return result as Extract<R, { ok: true }>;
     } catch (error) {
       // redirect() and notFound() work by throwing; they are not failures.
       unstable_rethrow(error);
@@ -118,7 +119,7 @@ export function action<
  */
 export function formAction<
   S extends z.ZodType,
-  R extends { ok: boolean },
+  R extends { ok: true } | ActionFailure,
   X extends object = object,
   Session extends "user" | "none" = "user",
 >(
@@ -128,7 +129,7 @@ export function formAction<
     echo?: (values: unknown) => X;
   },
   handler: (ctx: ActionContext<Session>, input: z.output<S>) => Promise<R>,
-): (previous: unknown, form: FormData) => Promise<R | (ActionFailure & X)> {
+): (previous: unknown, form: FormData) => Promise<Extract<R, { ok: true }> | (ActionFailure & X)> {
   const { read, input, echo, ...rest } = options;
   const run = action<[Arg<S>], R, X, Session>(
     { ...rest, args: [input], ...(echo ? { echo: (values) => echo(values) } : {}) },

@@ -5,7 +5,14 @@ import type { z } from "zod";
  * profile, keeps a draft for a retry). A failure without a code is shown as it is.
  */
 export type ActionCode =
-  "UNAUTHENTICATED" | "PROFILE_NOT_FOUND" | "SUSPENDED" | "RATE" | "BLOCKED" | "UNAVAILABLE" | "SELF";
+  | "UNAUTHENTICATED"
+  | "PROFILE_NOT_FOUND"
+  | "SUSPENDED"
+  | "RATE"
+  | "BLOCKED"
+  | "UNAVAILABLE"
+  | "SELF"
+  | "NOT_MEMBER";
 
 export type ActionFailure = {
   ok: false;

@@ -50,17 +50,17 @@ const codeOf = (e: SqlError): ActionCode | undefined => {
 
 /**
  * What an expected database refusal answers, or null for anything else (a bug or an outage, which the
- * caller logs). The action's own rules come first; then a suspended account, then the rule texts.
+ * caller logs): a suspended account first, then the action's own rules, then the rule texts.
  */
 export function sqlFailure(
   error: unknown,
   rules: readonly SqlErrorRule[] = [],
   texts: ActionTexts = {},
 ): Omit<ActionFailure, "ok"> | null {
-  const own = rules.find((rule) => matchesRule(error, rule.when));
-  if (own) return own.fail;
   // The refuse_suspended trigger: 42501 with detail ACCOUNT_SUSPENDED on every table.
   if (isSuspendedError(error)) return { error: suspendedMessage, code: "SUSPENDED" };
+  const own = rules.find((rule) => matchesRule(error, rule.when));
+  if (own) return own.fail;
   const text = ruleText(error);
   if (text === null) return null;
   const code = codeOf(asSql(error));

@@ -1,41 +1,34 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { getClaims } from "@/lib/auth/session";
-import { withRls } from "@/lib/db";
+import { action } from "@/lib/action/define-action";
 import { blockAthlete, unblockAthlete } from "@/lib/data/blocks";
-import { errorSummary } from "@/lib/data/profile-writes";
 import { uuidSchema } from "@/lib/validation/message";
-
-export type BlockResult = { ok: true; blocked: boolean } | { ok: false; error: string; code?: "AUTH" };
 
 const failure = "Something went wrong. Please try again.";
 
-async function run(name: string, profileId: unknown, blocked: boolean): Promise<BlockResult> {
-  const claims = await getClaims();
-  if (!claims) return { ok: false, error: "Not authenticated", code: "AUTH" };
-  const id = uuidSchema.safeParse(profileId);
-  if (!id.success) return { ok: false, error: failure };
-  try {
-    await withRls(claims, (tx) => (blocked ? blockAthlete(tx, id.data) : unblockAthlete(tx, id.data)));
-  } catch (error) {
-    const e = error as { code?: string };
-    if (e.code === "22023") return { ok: false, error: "You cannot block yourself" };
-    if (e.code === "P0002") return { ok: false, error: "Please create your profile first" };
-    console.error(`${name} failed`, { action: name, userId: claims.sub, ...errorSummary(error) });
-    return { ok: false, error: failure };
-  }
-  // Browse lists and the settings list depend on it; both are rendered per request.
-  revalidatePath("/browse");
-  revalidatePath("/settings");
-  return { ok: true, blocked };
-}
+const blockAction = (name: string, blocked: boolean) =>
+  action(
+    {
+      name,
+      fallback: failure,
+      args: [{ schema: uuidSchema, error: failure }],
+      errors: [
+        { when: { code: "22023" }, fail: { error: "You cannot block yourself" } },
+        { when: { code: "P0002" }, fail: { error: "Please create your profile first" } },
+      ],
+      // Browse lists and the settings list depend on it; both are rendered per request.
+      onSuccess: () => {
+        revalidatePath("/browse");
+        revalidatePath("/settings");
+      },
+    },
+    async ({ db }, profileId) => {
+      await db((tx) => (blocked ? blockAthlete(tx, profileId) : unblockAthlete(tx, profileId)));
+      return { ok: true, blocked } as const;
+    },
+  );
 
 /** Blocks an athlete (docs/security.md#blocks); a repeat is the same success. */
-export async function blockAthleteAction(profileId: unknown): Promise<BlockResult> {
-  return run("blocks.block", profileId, true);
-}
-
-export async function unblockAthleteAction(profileId: unknown): Promise<BlockResult> {
-  return run("blocks.unblock", profileId, false);
-}
+export const blockAthleteAction = blockAction("blocks.block", true);
+export const unblockAthleteAction = blockAction("blocks.unblock", false);

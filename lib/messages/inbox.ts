@@ -71,7 +71,14 @@ export const isOpenTeamChat = (id: string) => openTeamChat === id && !document.h
 const readCount = latestOnly<{ unread: number; generation: number }>(({ unread, generation: g }) => {
   if (g === generation) set({ unread });
 });
-const countNow = async () => ({ unread: (await fetchInboxState()).unread, generation });
+/** The inbox state; a visitor's is empty. Any other failure throws, so the read is retried. */
+async function inboxState(): Promise<{ profileId: string | null; unread: number; teamIds: string[] }> {
+  const state = await fetchInboxState();
+  if (state.ok) return state;
+  if (state.code === "UNAUTHENTICATED") return { profileId: null, unread: 0, teamIds: [] };
+  throw new Error(state.error);
+}
+const countNow = async () => ({ unread: (await inboxState()).unread, generation });
 
 /**
  * Applies the unread count another request answered with (markRead answers the count it leaves), in
@@ -106,7 +113,7 @@ export function startInbox(): Promise<void> {
     let profileId: string | null = null;
     let teamIds: string[] = [];
     await readCount(async () => {
-      const state = await fetchInboxState();
+      const state = await inboxState();
       profileId = state.profileId;
       teamIds = state.teamIds;
       return { unread: state.unread, generation: mine };

@@ -443,6 +443,7 @@ describe("a suspended account", () => {
     ).resolves.toEqual({
       ok: false,
       error: suspendedMessage,
+      code: "SUSPENDED",
     });
     await expect(requestToJoinTeam(otherTeamId)).resolves.toMatchObject({
       ok: false,
