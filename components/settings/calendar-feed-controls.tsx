@@ -22,12 +22,13 @@ export function CalendarFeedControls({ madeOn }: { madeOn: string | null }) {
     setBusy(kind);
     setError("");
     setStatus("");
+    const failure = "Could not change your calendar link. Please try again.";
     const result = await submitAction(
       kind === "create" ? createCalendarFeedAction : revokeCalendarFeedAction,
-      "Could not change your calendar link. Please try again.",
+      failure,
     );
     setBusy(null);
-    if (!result.ok) return setError(result.error);
+    if (!result.ok) return setError(result.error ?? failure);
     setFeed(result.feed);
     setStatus(
       kind === "create"

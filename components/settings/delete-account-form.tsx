@@ -7,7 +7,7 @@ import { deleteConfirmWord } from "@/lib/validation/account";
 /** Type DELETE, press the button. A form action (works before hydration); what was typed survives an error. */
 export function DeleteAccountForm() {
   const [state, action, pending] = useActionState(deleteMyAccount, null);
-  const fieldError = state?.fieldError;
+  const fieldError = state?.fieldErrors?.confirm;
   return (
     <form action={action} noValidate className="space-y-4">
       {state && !fieldError ? (

@@ -7,6 +7,8 @@ import { kindLabels, settingColumn, notificationKinds } from "@/lib/notification
 import { toastError, toastSuccess } from "@/lib/toast";
 import type { NotificationSettings } from "@/lib/validation/notification-settings";
 
+const failure = "Could not save your e-mail settings. Please try again.";
+
 /** Four switches and a save button; a form action, so it works before the page's script has loaded. */
 export function NotificationSettingsForm({ initial }: { initial: NotificationSettings }) {
   const [values, setValues] = useState(initial);
@@ -15,7 +17,7 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
   useEffect(() => {
     if (!state) return;
     if (state.ok) toastSuccess(state.message);
-    else toastError(state.message);
+    else toastError(state.error ?? failure);
   }, [state]);
 
   return (
@@ -57,7 +59,7 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
           {pending ? "Saving..." : "Save e-mail settings"}
         </Button>
         <p role="status" className="text-sm text-slate-700">
-          {state && !pending ? state.message : ""}
+          {state && !pending ? (state.ok ? state.message : state.error) : ""}
         </p>
       </div>
     </form>

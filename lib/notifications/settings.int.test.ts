@@ -96,7 +96,7 @@ describe("the settings form action", () => {
       await saveNotificationSettingsAction(null, form({ messages: "on", profile_id: alice })),
     ).toMatchObject({
       ok: false,
-      message: "Could not save your e-mail settings. Please try again.",
+      error: "Could not save your e-mail settings. Please try again.",
     });
     session.claims = null;
     expect(await saveNotificationSettingsAction(null, form({ messages: "on" }))).toMatchObject({ ok: false });
