@@ -2,27 +2,29 @@
 
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { getClaims } from "@/lib/auth/session";
-import { withRls } from "@/lib/db";
+import { action } from "@/lib/action/define-action";
 import { revalidateProfile } from "@/lib/data/profile-cache";
 import { moderate, moderationActions } from "@/lib/data/reports";
-import { errorSummary } from "@/lib/data/profile-writes";
 
-const schema = z.strictObject({ action: z.enum(moderationActions), reportId: z.uuid() });
+// What the page says is chosen by a key in its address (?error=…); these are the keys.
+const invalid = "invalid";
+const keys = new Set([invalid, "handled", "moderator"]);
 
-/**
- * One moderator action on a report, from a form on /moderation (works without JavaScript). The SQL
- * function checks the role, takes the moderation lock and records the action; this only reports back
- * through the page's address (?done= or ?error=), so a reload never repeats the action.
- */
-export async function moderateReport(formData: FormData): Promise<void> {
-  const claims = await getClaims();
-  const parsed = schema.safeParse({ action: formData.get("action"), reportId: formData.get("reportId") });
-  if (!claims || !parsed.success) redirect("/moderation?error=invalid");
-  const { action, reportId } = parsed.data;
-  let outcome: string;
-  try {
-    const { closed, profileId } = await withRls(claims, async (tx) => {
+const moderateAction = action(
+  {
+    name: "moderation.act",
+    fallback: "failed",
+    texts: { UNAUTHENTICATED: invalid },
+    args: [
+      { schema: z.strictObject({ action: z.enum(moderationActions), reportId: z.uuid() }), error: invalid },
+    ],
+    errors: [
+      { when: { detail: "REPORT_HANDLED" }, fail: { error: "handled" } },
+      { when: { detail: "SUSPEND_MODERATOR" }, fail: { error: "moderator" } },
+    ],
+  },
+  async ({ db }, { action, reportId }) => {
+    const { closed, profileId } = await db(async (tx) => {
       const [report] = await tx<
         { target_id: string }[]
       >`select target_id from public.reports where id = ${reportId}`;
@@ -30,15 +32,20 @@ export async function moderateReport(formData: FormData): Promise<void> {
     });
     // The public profile page is cached: a hidden profile must leave it (and the sitemap) now.
     if (action === "hide_profile" && profileId) revalidateProfile(profileId);
-    outcome = `done=${action}&closed=${closed}`;
-  } catch (error) {
-    const detail = (error as { detail?: string }).detail;
-    if (detail === "REPORT_HANDLED") outcome = "error=handled";
-    else if (detail === "SUSPEND_MODERATOR") outcome = "error=moderator";
-    else {
-      console.error("moderation action failed", { action, userId: claims.sub, ...errorSummary(error) });
-      outcome = "error=failed";
-    }
-  }
+    return { ok: true, outcome: `done=${action}&closed=${closed}` } as const;
+  },
+);
+
+/**
+ * One moderator action on a report, from a form on /moderation (works without JavaScript). The SQL
+ * function checks the role, takes the moderation lock and records the action; this only reports back
+ * through the page's address (?done= or ?error=), so a reload never repeats the action.
+ */
+export async function moderateReport(formData: FormData): Promise<void> {
+  const result = await moderateAction({ action: formData.get("action"), reportId: formData.get("reportId") });
+  // Any other refusal (a report that is gone, a suspended moderator) reads as "failed".
+  const outcome = result.ok
+    ? result.outcome
+    : `error=${keys.has(result.error ?? "") ? result.error : "failed"}`;
   redirect(`/moderation?${outcome}#outcome`);
 }

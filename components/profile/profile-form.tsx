@@ -1,5 +1,6 @@
 "use client";
 
+import type { ActionResult } from "@/lib/action/result";
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -11,12 +12,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { showServerFieldErrors, submitAction } from "@/lib/forms/action-result";
 import { prefilled } from "@/lib/forms/prefill";
 import { toastError, toastInfo, toastSuccess } from "@/lib/toast";
-import {
-  profileSchema,
-  type ProfileActionResult,
-  type ProfileFormValues,
-  type ProfileInput,
-} from "@/lib/validation/profile";
+import { profileSchema, type ProfileFormValues, type ProfileInput } from "@/lib/validation/profile";
 import { UrgentAlertsOptIn } from "@/components/settings/urgent-alerts-opt-in";
 import { AchievementsField } from "./achievements-field";
 import {
@@ -50,7 +46,7 @@ const copy = {
 type ProfileFormProps = {
   mode: "create" | "edit";
   defaultValues: ProfileFormValues;
-  action: (input: ProfileInput) => Promise<ProfileActionResult>;
+  action: (input: ProfileInput) => Promise<ActionResult<{ profileId: string; existed?: boolean }>>;
   /** create: where to go after the profile exists (a remembered join or message, docs/product.md#auth); a safe path. */
   next?: string;
 };
@@ -89,7 +85,7 @@ export function ProfileForm({ mode, defaultValues, action, next }: ProfileFormPr
     if (!result.ok) {
       onInvalid(Object.fromEntries(Object.keys(result.fieldErrors ?? {}).map((k) => [k.split(".")[0]!, 1])));
       showServerFieldErrors(result.fieldErrors, setError);
-      toastError(result.error);
+      toastError(result.error ?? text.failure);
       return;
     }
     setDone(true);

@@ -25,14 +25,3 @@ export const interestSchema = z.object({
 });
 
 export type InterestInput = z.infer<typeof interestSchema>;
-
-export type InterestResult =
-  /** A confirmation e-mail is on its way (or one was sent this hour): the same answer either way. */
-  | { ok: true; email: string }
-  | {
-      ok: false;
-      error: string;
-      fieldErrors?: Partial<Record<keyof InterestInput, string>>;
-      /** What was sent, so the form shows it again (React resets a form after its action). */
-      values?: Record<keyof InterestInput, string>;
-    };

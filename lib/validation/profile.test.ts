@@ -1,11 +1,6 @@
+import { fieldErrorsOf } from "@/lib/action/result";
 import { describe, expect, it } from "vitest";
-import {
-  charCount,
-  profileFieldErrors,
-  profileIdSchema,
-  profileSchema,
-  type ProfileInput,
-} from "./profile.ts";
+import { charCount, profileIdSchema, profileSchema, type ProfileInput } from "./profile.ts";
 
 const valid: ProfileInput = {
   username: "mia_swims",
@@ -26,7 +21,7 @@ const valid: ProfileInput = {
 /** The field errors of `valid` with `patch` applied (an empty object when it passes). */
 function errorsFor(patch: Record<string, unknown>): Record<string, string> {
   const result = profileSchema.safeParse({ ...valid, ...patch });
-  return result.success ? {} : profileFieldErrors(result.error);
+  return result.success ? {} : fieldErrorsOf(result.error);
 }
 
 const repeat = (n: number, ch = "a") => ch.repeat(n);

@@ -162,18 +162,3 @@ export const emptyProfileInput: ProfileFormValues = {
 };
 
 export const profileIdSchema = z.uuid({ error: "Invalid profile id" });
-
-/** First message per field path ("target_times.swim", "achievements.2"); keys outside the form under "form". */
-export function profileFieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join(".") : "form";
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
-/** What the create and edit actions return: expected failures are results, bugs throw. */
-export type ProfileActionResult =
-  | { ok: true; profileId: string; existed?: boolean }
-  | { ok: false; error: string; fieldErrors?: Record<string, string> };

@@ -1,9 +1,9 @@
+import { fieldErrorsOf } from "@/lib/action/result";
 import { describe, expect, it } from "vitest";
 import {
   addDays,
   joinRoleSchema,
   teamCreateSchema,
-  teamFieldErrors,
   teamUpdateSchema,
   urgentNeedSchema,
   type TeamCreateInput,
@@ -20,7 +20,7 @@ const valid: TeamCreateInput = {
 
 const errorsOf = (input: unknown, schema = teamCreateSchema) => {
   const result = schema.safeParse(input);
-  return result.success ? {} : teamFieldErrors(result.error);
+  return result.success ? {} : fieldErrorsOf(result.error);
 };
 
 describe("teamCreateSchema", () => {

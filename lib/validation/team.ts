@@ -115,13 +115,3 @@ export function addDays(day: string, n: number): string {
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
 }
-
-/** First message per field path ("requirements.roles"); messages outside a field under "form". */
-export function teamFieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join(".") : "form";
-    out[key] ??= issue.message;
-  }
-  return out;
-}

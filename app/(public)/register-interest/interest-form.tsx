@@ -3,8 +3,7 @@
 import { useActionState } from "react";
 // zod-free labels: this form ships on a static public page (JS budget).
 import { roleLabels as specialtyLabels, roleOrder as specialties } from "@/lib/teams/labels";
-import type { InterestResult } from "@/lib/validation/interest";
-import { registerInterest } from "./actions";
+import { registerInterest, type InterestResult } from "./actions";
 
 const input =
   "mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 focus:border-ocean-700 focus:ring-2 focus:ring-ocean-700 focus:outline-none";

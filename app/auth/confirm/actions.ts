@@ -1,12 +1,12 @@
 "use server";
 
+import { z } from "zod";
+import { action } from "@/lib/action/define-action";
 import { authErrorMessage, authErrorText } from "@/lib/auth/auth-errors";
 import { safeNext } from "@/lib/auth/safe-next";
 import { refuseSuspendedSignIn } from "@/lib/auth/suspended-sign-in";
 import { createAuthClient } from "@/lib/supabase/server";
 import { confirmSchema } from "@/lib/validation/auth";
-
-export type ConfirmResult = { ok: true; next: string } | { ok: false; error: string };
 
 const RECOVERY_DESTINATION = "/auth?view=update_password";
 
@@ -15,32 +15,45 @@ const RECOVERY_DESTINATION = "/auth?view=update_password";
  * A server action rather than a GET route handler, so mail scanners that prefetch links do not use
  * up the one-time token: only a browser running the page's script confirms.
  */
-export async function confirmEmailAction(params: Record<string, string | undefined>): Promise<ConfirmResult> {
-  const parsed = confirmSchema.safeParse(params);
-  if (!parsed.success) return { ok: false, error: authErrorText.invalidConfirmLink };
-  const auth = await createAuthClient();
+export const confirmEmailAction = action(
+  {
+    name: "auth.confirm",
+    session: "none",
+    fallback: authErrorText.verificationFailed,
+    args: [
+      {
+        schema: z.object({ next: z.string().optional() }).and(confirmSchema),
+        error: authErrorText.invalidConfirmLink,
+      },
+    ],
+  },
+  async (_ctx, link) => {
+    const auth = await createAuthClient();
 
-  if ("code" in parsed.data) {
-    const { data, error } = await auth.exchangeCodeForSession(parsed.data.code);
+    if ("code" in link) {
+      const { data, error } = await auth.exchangeCodeForSession(link.code);
+      if (error) return failure(error);
+      const suspended = await refuseSuspendedSignIn(auth);
+      if (suspended) return suspended;
+      // auth-js returns redirectType ("recovery" for a reset link) but its declared type omits it.
+      const redirectType = (data as { redirectType?: string | null }).redirectType;
+      return {
+        ok: true,
+        next: redirectType === "recovery" ? RECOVERY_DESTINATION : safeNext(link.next),
+      } as const;
+    }
+
+    const { error } = await auth.verifyOtp({ token_hash: link.token_hash, type: link.type });
     if (error) return failure(error);
     const suspended = await refuseSuspendedSignIn(auth);
     if (suspended) return suspended;
-    // auth-js returns redirectType ("recovery" for a reset link) but its declared type omits it.
-    const redirectType = (data as { redirectType?: string | null }).redirectType;
-    return { ok: true, next: redirectType === "recovery" ? RECOVERY_DESTINATION : safeNext(params.next) };
-  }
+    // A reset link always leads to choosing a new password (recovery → update_password).
+    return { ok: true, next: link.type === "recovery" ? RECOVERY_DESTINATION : safeNext(link.next) } as const;
+  },
+);
 
-  const { token_hash, type } = parsed.data;
-  const { error } = await auth.verifyOtp({ token_hash, type });
-  if (error) return failure(error);
-  const suspended = await refuseSuspendedSignIn(auth);
-  if (suspended) return suspended;
-  // A reset link always leads to choosing a new password (spec: recovery → update_password).
-  return { ok: true, next: type === "recovery" ? RECOVERY_DESTINATION : safeNext(params.next) };
-}
-
-function failure(error: { code?: string; status?: number; message?: string }): ConfirmResult {
+function failure(error: { code?: string; status?: number; message?: string }) {
   console.warn("auth confirm failed", { action: "auth.confirm", code: error.code, status: error.status });
-  if (error.status === 429) return { ok: false, error: authErrorMessage(error, "email_link") };
-  return { ok: false, error: error.message || authErrorText.verificationFailed };
+  if (error.status === 429) return { ok: false, error: authErrorMessage(error, "email_link") } as const;
+  return { ok: false, error: error.message || authErrorText.verificationFailed } as const;
 }

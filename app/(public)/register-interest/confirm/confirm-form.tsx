@@ -18,14 +18,18 @@ export function ConfirmInterestForm({ token }: { token: string }) {
     confirmInterestAction,
     null,
   );
+  const confirmed = state?.ok && state.state === "confirmed" ? state : null;
+  const expired = state?.ok === true && state.state === "expired";
+  // A link whose signature does not hold is refused as bad input (its token field).
+  const invalid = state?.ok === false && state.fieldErrors !== undefined;
 
-  if (state?.state === "confirmed") {
+  if (confirmed) {
     return (
       <div role="status" className="space-y-3">
         <h2 className="text-xl font-bold text-green-900">You&apos;re confirmed</h2>
         <p className="text-slate-800">
-          Thanks, {state.name}. We&apos;ll e-mail you when a relay team needs a{" "}
-          {specialtyLabels[state.specialty].toLowerCase()}.
+          Thanks, {confirmed.name}. We&apos;ll e-mail you when a relay team needs a{" "}
+          {specialtyLabels[confirmed.specialty].toLowerCase()}.
         </p>
         <Link href="/browse" className={buttonClasses("secondary")}>
           Browse teams now
@@ -33,14 +37,14 @@ export function ConfirmInterestForm({ token }: { token: string }) {
       </div>
     );
   }
-  if (state?.state === "expired" || state?.state === "invalid") {
+  if (expired || invalid) {
     return (
       <div role="alert" className="space-y-3">
         <h2 className="text-ocean-950 text-xl font-bold">
-          {state.state === "expired" ? "This link has expired" : "This link does not work"}
+          {expired ? "This link has expired" : "This link does not work"}
         </h2>
         <p className="text-slate-700">
-          {state.state === "expired"
+          {expired
             ? "Links work for 48 hours, and only the newest one sent to an address. Nothing was saved."
             : "It may be incomplete or changed. Nothing was saved."}{" "}
           Register again to get a new link.
@@ -55,7 +59,7 @@ export function ConfirmInterestForm({ token }: { token: string }) {
       <p className="text-slate-700">
         Press the button to be told when a team needs your leg. Nothing is saved until you do.
       </p>
-      {state?.state === "error" ? (
+      {state?.ok === false ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-red-800">
           Sorry, we couldn&apos;t confirm that just now. Please try again.
         </p>

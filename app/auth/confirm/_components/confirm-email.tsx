@@ -44,7 +44,7 @@ export function ConfirmEmail() {
     })
       .then((result) => {
         if (result.ok) router.replace(result.next);
-        else setState({ status: "failed", message: result.error });
+        else setState({ status: "failed", message: result.error ?? authErrorText.verificationFailed });
       })
       .catch((error: unknown) => {
         console.error("auth confirm crashed", { action: "auth.confirm", error });
