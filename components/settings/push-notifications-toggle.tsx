@@ -113,7 +113,7 @@ export function PushNotificationsToggle({
         setThisEndpoint(subscription.endpoint);
         setState("on");
         toastSuccess(result.message);
-      } else toastError(result.message);
+      } else toastError(result.error ?? "Could not turn on notifications. Please try again.");
     } catch {
       toastError("Could not turn on notifications in this browser. Please try again.");
     } finally {
@@ -128,7 +128,7 @@ export function PushNotificationsToggle({
       if (subscription) {
         const result = await turnOffPushAction(subscription.endpoint);
         if (!result.ok) {
-          toastError(result.message);
+          toastError(result.error ?? "Could not turn off notifications. Please try again.");
           return;
         }
         await subscription.unsubscribe().catch(() => undefined);
