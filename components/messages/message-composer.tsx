@@ -83,7 +83,7 @@ export function MessageComposer(
       result?.code === "SUSPENDED" ||
       result?.code === "UNAVAILABLE" ||
       result?.code === "NOT_MEMBER" ||
-      result?.error?.startsWith("Forbidden");
+      result?.code === "FORBIDDEN";
     setHint((shown && result?.error) || "Not sent. Press Send to try again.");
   }
 

@@ -181,6 +181,25 @@ describe("action", () => {
     });
   });
 
+  it("tells a suspended account so, even where the action reads a 42501 itself", async () => {
+    const suspended = pgError({
+      code: "42501",
+      detail: "ACCOUNT_SUSPENDED",
+      message: "Your account is suspended",
+    });
+    const errors = [{ when: { code: "42501" }, fail: { error: "Only the team's members can write here" } }];
+    expect(await write(suspended, { errors })({ name: "Swans" })).toEqual({
+      ok: false,
+      error: suspendedMessage,
+      code: "SUSPENDED",
+    });
+    const rls = pgError({ code: "42501", message: "new row violates row-level security policy" });
+    expect(await write(rls, { errors })({ name: "Swans" })).toEqual({
+      ok: false,
+      error: "Only the team's members can write here",
+    });
+  });
+
   it("lets the action's own rules come first, matched on every field they name", async () => {
     const taken = pgError({
       code: "23505",

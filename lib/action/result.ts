@@ -12,7 +12,8 @@ export type ActionCode =
   | "BLOCKED"
   | "UNAVAILABLE"
   | "SELF"
-  | "NOT_MEMBER";
+  | "NOT_MEMBER"
+  | "FORBIDDEN";
 
 export type ActionFailure = {
   ok: false;

@@ -124,9 +124,10 @@ describe("sending", () => {
     expect(await send("pretending", { senderId: bob.profileId })).toEqual({
       ok: false,
       error: E.senderMismatch,
+      code: "FORBIDDEN",
     });
     as(eve);
-    expect(await send("let me in")).toEqual({ ok: false, error: E.notParticipant });
+    expect(await send("let me in")).toEqual({ ok: false, error: E.notParticipant, code: "FORBIDDEN" });
     // And RLS refuses the raw insert too, as Eve or as Alice writing as Bob.
     await expect(
       withRls(

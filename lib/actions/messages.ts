@@ -28,8 +28,10 @@ export const sendMessage = action(
     db(async (tx) => {
       const me = await myProfileId(tx);
       if (!me) return { ok: false, error: E.profileNotFound, code: "PROFILE_NOT_FOUND" } as const;
-      if (senderId !== undefined && senderId !== me) return { ok: false, error: E.senderMismatch } as const;
-      if (!(await isParticipant(tx, conversationId))) return { ok: false, error: E.notParticipant } as const;
+      if (senderId !== undefined && senderId !== me)
+        return { ok: false, error: E.senderMismatch, code: "FORBIDDEN" } as const;
+      if (!(await isParticipant(tx, conversationId)))
+        return { ok: false, error: E.notParticipant, code: "FORBIDDEN" } as const;
       const message = await insertMessage(tx, { id, conversationId, senderId: me, content });
       return message ? ({ ok: true, message } as const) : ({ ok: false, error: E.sendFailed } as const);
     }),
