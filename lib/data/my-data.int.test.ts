@@ -87,7 +87,18 @@ afterAll(async () => {
 
 describe("Download my data", () => {
   it("holds the account's profile, team, memberships, conversations and messages, and nobody else's private data", async () => {
+    for (const who of ["boss", "mia"] as const)
+      await withRls(
+        as(who),
+        (tx) => tx`
+        insert into public.team_chat_messages (team_id, sender_id, content)
+        values (${teamId}, ${profile[who]}, ${`${who} in the team chat ${run}`})`,
+      );
     const data = await withRls(as("boss"), (tx) => exportMyData(tx, as("boss")));
+    // What the athlete wrote in their team's chat; another member's words are not theirs to export.
+    expect(data.team_chat_messages.map((m) => [m.team_name, m.content])).toEqual([
+      [teamName, `boss in the team chat ${run}`],
+    ]);
     expect(data.account).toEqual({ id: auth.boss, email: `boss-${run}@example.test` });
     expect(data.profile).toMatchObject({ id: profile.boss, username: `boss_${run}` });
     expect(data.teams_created).toEqual([expect.objectContaining({ id: teamId, name: teamName })]);

@@ -22,6 +22,14 @@ export type MyDataExport = {
       read: boolean;
     }[];
   }[];
+  /** What the athlete wrote in the chats of the teams they are in now (a former member reads none). */
+  team_chat_messages: {
+    id: string;
+    team_id: string;
+    team_name: string;
+    content: string;
+    created_at: string;
+  }[];
 };
 
 /**
@@ -68,7 +76,13 @@ export async function exportMyData(tx: Tx, claims: Claims): Promise<MyDataExport
         cross join lateral (select case when c.participant_one_id = (select id from me)
                                         then c.participant_two_id else c.participant_one_id end as id) other
         left join public.profiles o on o.id = other.id
-        where (select id from me) in (c.participant_one_id, c.participant_two_id)), '[]')
+        where (select id from me) in (c.participant_one_id, c.participant_two_id)), '[]'),
+      'team_chat_messages', coalesce((
+        select jsonb_agg(jsonb_build_object(
+                 'id', x.id, 'team_id', x.team_id, 'team_name', t.name, 'content', x.content,
+                 'created_at', x.created_at) order by x.created_at, x.id)
+        from public.team_chat_messages x join public.teams t on t.id = x.team_id
+        where x.sender_id = (select id from me)), '[]')
     ) as data`;
   return {
     format: "noosa-tri-teams/my-data@1",
