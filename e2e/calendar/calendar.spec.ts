@@ -165,14 +165,44 @@ for (const [label, device] of Object.entries(phones)) {
       await shot(page, `settings-calendar-on-${label}`);
       await section.screenshot({ path: `${screensDir}/settings-calendar-on-section-${label}.png` });
 
+      // A new link replaces the old one, after a second press: the old link then answers 404.
+      await tabTo(page, section.getByRole("button", { name: "Make a new link" }));
+      await page.keyboard.press("Enter");
+      const makeNew = section.getByRole("button", { name: "Yes, make a new link" });
+      await expect(makeNew).toBeFocused();
+      await expect(
+        section.getByText("Make a new link? Calendars subscribed to your current link stop updating."),
+      ).toBeVisible();
+      await expectNoAxeViolations(page);
+      await section.screenshot({ path: `${screensDir}/settings-calendar-confirm-${label}.png` });
+      await page.keyboard.press("Enter");
+      await expect(field).toBeFocused();
+      const newPath = new URL(await field.inputValue()).pathname;
+      expect(newPath).not.toBe(path);
+      expect((await app.get(path)).status()).toBe(404);
+      expect((await app.get(newPath)).status()).toBe(200);
+
+      // Turning off: Cancel keeps it (focus goes back), then the second press ends it.
       const off = section.getByRole("button", { name: "Turn off link" });
       await tabTo(page, off);
+      await page.keyboard.press("Enter");
+      const turnOff = section.getByRole("button", { name: "Yes, turn it off" });
+      await expect(turnOff).toBeFocused();
+      await page.keyboard.press("Tab");
+      await expect(section.getByRole("button", { name: "Cancel" })).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(off).toBeFocused();
+      await expect(turnOff).toHaveCount(0);
+      expect((await app.get(newPath)).status()).toBe(200);
+      await page.keyboard.press("Enter");
+      await expect(turnOff).toBeFocused();
       await page.keyboard.press("Enter");
       await expect(section.getByRole("status")).toHaveText(
         "Calendar link turned off. Calendars subscribed to it stop updating.",
       );
       await expect(section.getByText("You have no calendar link.")).toBeVisible();
-      const gone = await app.get(path);
+      expect((await app.get(path)).status()).toBe(404);
+      const gone = await app.get(newPath);
       expect(gone.status()).toBe(404);
       expect(await gone.text()).toBe("Not found\n");
       await expectNoAxeViolations(page);

@@ -1,6 +1,5 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { action } from "@/lib/action/define-action";
 import { feedTokenHash, feedUrls, newFeedToken } from "@/lib/calendar/feed-token";
 import { createCalendarFeed, revokeCalendarFeed } from "@/lib/data/calendar";
@@ -12,7 +11,6 @@ const feedAction = (name: string, write: "create" | "revoke") =>
       fallback: "Something went wrong. Please try again.",
       args: [],
       errors: [{ when: { code: "P0002" }, fail: { error: "Please create your profile first" } }],
-      onSuccess: () => revalidatePath("/settings"),
     },
     async ({ db }) => {
       const token = write === "create" ? newFeedToken() : null;
@@ -25,6 +23,9 @@ const feedAction = (name: string, write: "create" | "revoke") =>
       return { ok: true, feed } as const;
     },
   );
+
+// No revalidatePath: Settings is rendered per request, and the section keeps what changed in its own
+// state (a new link exists only there), so the page is not rendered again under the athlete's eyes.
 
 /** Makes the athlete's private calendar feed, or a new one in place of the old (which stops working). */
 export const createCalendarFeedAction = feedAction("calendar.feed.create", "create");
