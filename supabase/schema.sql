@@ -3485,6 +3485,8 @@ CREATE TRIGGER blocks_skip_message_emails AFTER INSERT ON public.blocks FOR EACH
 
 CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.blocks FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_suspended_writer();
 
+CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.calendar_feeds FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_suspended_writer();
+
 CREATE TRIGGER conversations_limit_starts BEFORE INSERT ON public.conversations FOR EACH ROW EXECUTE FUNCTION private.limit_conversation_starts();
 
 CREATE TRIGGER conversations_record_start AFTER INSERT ON public.conversations FOR EACH ROW EXECUTE FUNCTION private.record_conversation_start();

@@ -161,6 +161,26 @@ describe("calendar feed", () => {
   });
 });
 
+describe("suspension", () => {
+  it("a suspended athlete can neither make nor turn off a feed", async () => {
+    const token = await makeFeed(stranger);
+    await admin`insert into private.suspended_accounts (user_id) values (${stranger.authId})`;
+    try {
+      await expect(
+        withRls(stranger.claims, (tx) => createCalendarFeed(tx, feedTokenHash(newFeedToken())!)),
+      ).rejects.toMatchObject({ code: "42501", message: "Your account is suspended" });
+      await expect(
+        withRls(stranger.claims, (tx) => tx`select public.revoke_calendar_feed()`),
+      ).rejects.toMatchObject({
+        code: "42501",
+      });
+      expect(await feedOf(token)).not.toBeNull();
+    } finally {
+      await admin`delete from private.suspended_accounts where user_id = ${stranger.authId}`;
+    }
+  });
+});
+
 describe("feed route", () => {
   it("serves the feed as text/calendar that a parser reads, with caching headers and 304s", async () => {
     const token = await makeFeed(creator);
