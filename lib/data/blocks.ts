@@ -32,6 +32,3 @@ export async function canMessage(tx: Tx, profileId: string): Promise<boolean> {
   const [row] = await tx<{ ok: boolean }[]>`select public.can_message(${profileId}) as ok`;
   return row?.ok ?? false;
 }
-
-/** True for the refusal of a message or conversation between a blocked pair. */
-export const isBlockedError = (error: unknown) => (error as { detail?: string } | null)?.detail === "BLOCKED";

@@ -69,14 +69,3 @@ export async function markConversationRead(tx: Tx, conversationId: string, me: s
     returning id`;
   return rows.length;
 }
-
-/**
- * The text for a send or a new conversation refused by the per-sender limits in SQL
- * (supabase/schema.sql): "You're sending messages too fast, try
- * again in N seconds". Null for any other error.
- */
-export function rateLimitMessage(error: unknown): string | null {
-  const e = error as { code?: string; detail?: string; message?: string } | null;
-  if (e?.code !== "P0429" || typeof e.message !== "string") return null;
-  return e.detail === "MESSAGE_RATE" || e.detail === "CONVERSATION_RATE" ? e.message : null;
-}

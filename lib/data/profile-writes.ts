@@ -62,9 +62,3 @@ export function isUsernameTaken(error: unknown): boolean {
   const e = error as { code?: string; constraint_name?: string } | null;
   return e?.code === "23505" && e.constraint_name === "profiles_username_lower_key";
 }
-
-/** Code and message of a failed write for the logs; never the query's parameters (they hold user data). */
-export function errorSummary(error: unknown): { code?: string; message: string } {
-  const e = error as { code?: string; message?: string } | null;
-  return { code: e?.code, message: e?.message ?? String(error) };
-}
