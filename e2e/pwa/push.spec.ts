@@ -101,10 +101,11 @@ test("turned on in Settings, a join request reaches the phone: shown, and presse
   await expect(section.getByRole("status")).toHaveText("Off for this device.");
   await expectNoAxeViolations(page);
 
-  // By keyboard alone: to the button, and Enter. The permission is asked for only now (granted above).
+  // By keyboard alone: Tab from the e-mail settings to the button, and Enter. The permission is asked for only now (granted above).
   const button = section.getByRole("button", { name: "Turn on notifications" });
   await expect(button).toBeEnabled();
-  await button.focus();
+  await page.getByRole("button", { name: "Save e-mail settings" }).focus();
+  await page.keyboard.press("Tab");
   await expect(button).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByText("Notifications are on for this device.")).toBeVisible();
