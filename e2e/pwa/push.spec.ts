@@ -131,7 +131,7 @@ test("turned on in Settings, a join request reaches the phone: shown, and presse
     title: "Kai Asker wants to join Push Point Relay",
     body: expect.any(String),
     url: `/teams/${teamId}/requests/${member!.id}`,
-    tag: `join_request:${teamId}`,
+    tag: `join_request:${member!.id}`,
   });
 
   // The same bytes' payload, delivered to the site's service worker as the push service would.

@@ -55,6 +55,30 @@ describe("pushPayload", () => {
     });
   });
 
+  it("two athletes asking to join one team are two notifications, each opening its request", () => {
+    const ask = (member: string, name: string) =>
+      pushPayload({
+        ...base,
+        kind: "join_request",
+        data: {
+          team_id: "t1",
+          team_name: "Dawn",
+          requester_name: name,
+          requester_username: "x",
+          role: "runner",
+          experience_level: "advanced",
+          member_id: member,
+        },
+      });
+    const [first, second] = [ask("m1", "Noah Williams"), ask("m2", "Kai Lee")];
+    expect(first).toMatchObject({
+      title: "Noah Williams wants to join Dawn",
+      url: "/teams/t1/requests/m1",
+      tag: "join_request:m1",
+    });
+    expect(second.tag).toBe("join_request:m2");
+  });
+
   it("an urgent alert and a closed team", () => {
     expect(
       pushPayload({

@@ -7,15 +7,23 @@ export type PushMessage = {
   body: string;
   /** A path on this site; the service worker opens it when the notification is pressed. */
   url: string;
-  /** One notification per conversation, request or team on the device: a newer one replaces it. */
+  /** One notification per conversation, request, invitation or team on the device: a newer one replaces it. */
   tag: string;
 };
 
 export type PushableNotification = Exclude<ClaimedNotification, { kind: "interest_confirm" }>;
 
+// What one notification on the device stands for, so a newer one about the same thing replaces it: a
+// conversation, a team's chat, one request (two athletes asking to join are two notifications), one
+// invitation, a team's urgent need; else the outbox row.
 const tagOf = (n: PushableNotification): string => {
-  const d = n.data as { conversation_id?: string; team_id?: string };
-  return `${n.kind}:${d.conversation_id ?? d.team_id ?? n.id}`;
+  const d = n.data as {
+    conversation_id?: string;
+    member_id?: string;
+    invitation_id?: string;
+    team_id?: string;
+  };
+  return `${n.kind}:${d.conversation_id ?? d.member_id ?? d.invitation_id ?? d.team_id ?? n.id}`;
 };
 
 /**

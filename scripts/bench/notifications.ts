@@ -154,9 +154,9 @@ async function joinLatency(origin: string): Promise<{ mail: number[]; push: numb
       push ??= pushService.received.find((r) => r.path === devicePath);
       await sleep(20);
     }
-    const payload = JSON.parse(decryptPushBody(push.body, device)) as { tag: string };
-    if (payload.tag !== `join_request:${team!.id}`)
-      throw new Error(`a push for another event: ${payload.tag}`);
+    const payload = JSON.parse(decryptPushBody(push.body, device)) as { url: string };
+    if (!payload.url.startsWith(`/teams/${team!.id}/requests/`))
+      throw new Error(`a push for another event: ${payload.url}`);
     if (pushService.received.filter((r) => r.path === devicePath).length !== 1)
       throw new Error("a push twice");
     latencies.push(mailAt - committed);
