@@ -2,7 +2,7 @@ import "server-only";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { withRls, type Claims, type Tx } from "@/lib/db";
+import type { Claims } from "@/lib/db";
 import { createClient } from "@/lib/supabase/server";
 import { signingKeys } from "@/lib/supabase/signing-keys";
 import { rememberedClaims, verifiedClaims } from "@/lib/supabase/verified-claims";
@@ -25,9 +25,4 @@ export async function requireUser(next?: string): Promise<{ id: string; email: s
   const claims = await getClaims();
   if (!claims) redirect(next ? `/auth?next=${encodeURIComponent(next)}` : "/auth");
   return { id: claims.sub, email: typeof claims.email === "string" ? claims.email : "", claims };
-}
-
-/** Runs `fn` in a transaction as the current user (or anon), so RLS decides what it may read and write. */
-export async function withUserDb<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return withRls(await getClaims(), fn);
 }
