@@ -4,7 +4,8 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { fetchConversations } from "@/lib/actions/messages";
 import { fetchMyTeamChats } from "@/lib/actions/team-chat";
-import { isOpenConversation, onInboxEvent, startInbox } from "@/lib/messages/inbox";
+import { isOpenConversation, isOpenTeamChat, onInboxEvent, startInbox } from "@/lib/messages/inbox";
+import { applyTeamMessage } from "@/lib/team-chat/list";
 import { applyMessage } from "@/lib/messages/list";
 import type { ConversationSummary, Message } from "@/lib/messages/types";
 import type { RequestSent } from "@/lib/data/request-sent";
@@ -85,6 +86,7 @@ export function MessagesView({
 
   useEffect(() => {
     void startInbox();
+    let teamTimer: ReturnType<typeof setTimeout> | null = null;
     const refetchTeamChats = () =>
       fetchMyTeamChats().then(
         (result) => result.ok && setTeamChats(result.chats),
@@ -99,8 +101,15 @@ export function MessagesView({
     };
     const off = onInboxEvent((event) => {
       if (event.kind === "reconnected") return void refetchAll();
-      // A team chat's row says who wrote: read the list again (a handful of rows).
-      if (event.kind === "team_message") return void refetchTeamChats();
+      // A team chat's row moves up with the new text at once; who wrote it (a name the event does not
+      // carry) comes with the list read again, once per burst.
+      if (event.kind === "team_message") {
+        const m = event.message;
+        setTeamChats((list) => applyTeamMessage(list, m, me, isOpenTeamChat(m.team_id)));
+        if (teamTimer) clearTimeout(teamTimer);
+        teamTimer = setTimeout(() => void refetchTeamChats(), 1000);
+        return;
+      }
       if (event.kind === "update") {
         if (event.message.read && event.message.sender_id !== me)
           setConversations((list) =>
@@ -130,6 +139,7 @@ export function MessagesView({
     window.addEventListener("online", refetchAll);
     return () => {
       off();
+      if (teamTimer) clearTimeout(teamTimer);
       window.removeEventListener("online", refetchAll);
     };
   }, [me]);

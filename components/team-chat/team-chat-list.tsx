@@ -58,7 +58,7 @@ export function TeamChatList({
                 <span
                   className={`mt-0.5 block min-w-0 truncate text-sm ${unread ? "font-semibold text-slate-900" : "text-slate-700"}`}
                 >
-                  {last ? `${who}: ${previewText(last.content)}` : "No messages yet"}
+                  {last ? `${who ? `${who}: ` : ""}${previewText(last.content)}` : "No messages yet"}
                 </span>
               </span>
             </Link>

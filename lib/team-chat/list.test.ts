@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { applyTeamMessage } from "./list";
+import type { TeamChatSummary } from "./types";
+
+const chat = (team_id: string, at: string | null, sender = "ann"): TeamChatSummary => ({
+  team_id,
+  team_name: team_id,
+  member_count: 3,
+  last_message: at ? { content: "old", created_at: at, sender_id: sender, sender_name: "Ann Swim" } : null,
+  unread_count: 0,
+});
+const message = (team_id: string, sender_id: string, created_at: string) => ({
+  id: `${team_id}-${created_at}`,
+  team_id,
+  sender_id,
+  content: "new",
+  created_at,
+});
+
+describe("applyTeamMessage", () => {
+  const list = [chat("a", "2026-11-27T09:00:00Z"), chat("b", "2026-11-27T08:00:00Z")];
+
+  it("moves the chat to the top with the text, one more unread, the name kept for the same sender", () => {
+    const next = applyTeamMessage(list, message("b", "ann", "2026-11-27T09:30:00Z"), "me", false);
+    expect(next.map((c) => c.team_id)).toEqual(["b", "a"]);
+    expect(next[0]).toMatchObject({
+      unread_count: 1,
+      last_message: { content: "new", sender_name: "Ann Swim" },
+    });
+    const other = applyTeamMessage(list, message("b", "bob", "2026-11-27T09:30:00Z"), "me", false);
+    expect(other[0]!.last_message!.sender_name).toBe("");
+  });
+
+  it("counts nothing for one's own message or the open chat; ignores repeats and unknown chats", () => {
+    expect(
+      applyTeamMessage(list, message("b", "me", "2026-11-27T09:30:00Z"), "me", false)[0]!.unread_count,
+    ).toBe(0);
+    expect(
+      applyTeamMessage(list, message("b", "ann", "2026-11-27T09:30:00Z"), "me", true)[0]!.unread_count,
+    ).toBe(0);
+    expect(applyTeamMessage(list, message("a", "ann", "2026-11-27T09:00:00Z"), "me", false)).toBe(list);
+    expect(applyTeamMessage(list, message("z", "ann", "2026-11-27T10:00:00Z"), "me", false)).toBe(list);
+  });
+});
