@@ -57,7 +57,11 @@ afterAll(async () => {
 
 describe("createProfile action", () => {
   it("refuses a visitor and stores nothing", async () => {
-    expect(await createProfile(input())).toEqual({ ok: false, error: "Not authenticated" });
+    expect(await createProfile(input())).toEqual({
+      ok: false,
+      error: "Not authenticated",
+      code: "UNAUTHENTICATED",
+    });
     expect(await countOf(alice)).toBe(0);
   });
 
@@ -134,7 +138,11 @@ describe("updateProfile action", () => {
 
   it("refuses a visitor, a malformed id and bad input", async () => {
     const id = await aliceProfileId();
-    expect(await updateProfile(id, input())).toEqual({ ok: false, error: "Not authenticated" });
+    expect(await updateProfile(id, input())).toEqual({
+      ok: false,
+      error: "Not authenticated",
+      code: "UNAUTHENTICATED",
+    });
     as(alice);
     expect(await updateProfile("1 or 1=1", input())).toMatchObject({
       ok: false,
