@@ -3525,6 +3525,8 @@ CREATE TRIGGER profiles_keep_hidden_private BEFORE INSERT OR UPDATE OF is_public
 
 CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.profiles FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_suspended_writer();
 
+CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.push_subscriptions FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_suspended_writer();
+
 CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.reports FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_suspended_writer();
 
 CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.team_chat_messages FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_suspended_writer();

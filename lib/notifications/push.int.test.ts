@@ -305,6 +305,28 @@ describe("subscriptions under RLS", () => {
     expect(await subscriptionCount("noah")).toBe(1);
   });
 
+  it("a suspended account can neither turn a device on nor off", async () => {
+    const device = await subscribe("stranger");
+    const url = `${endpoint.origin}${device.path}`;
+    await admin`insert into private.suspended_accounts (user_id) values (${auth.stranger})`;
+    try {
+      await expect(
+        withRls(as("stranger"), (tx) =>
+          savePushSubscription(tx, {
+            endpoint: `${url}-2`,
+            keys: { p256dh: device.browser.p256dh, auth: device.browser.auth },
+          }),
+        ),
+      ).rejects.toThrow(/suspended/);
+      await expect(withRls(as("stranger"), (tx) => removePushSubscription(tx, url))).rejects.toThrow(
+        /suspended/,
+      );
+      expect(await subscriptionCount("stranger")).toBe(1);
+    } finally {
+      await admin`delete from private.suspended_accounts where user_id = ${auth.stranger}`;
+    }
+  });
+
   it("keeps an athlete's 10 newest devices", async () => {
     for (let i = 0; i < 12; i++) await subscribe("mia");
     expect(await subscriptionCount("mia")).toBe(10);
