@@ -123,7 +123,8 @@ grant select, insert (profile_id, join_requests, decisions, messages, urgent_ale
 grant all on public.notification_settings to service_role;
 
 -- Whether `profile` wants e-mails of `kind` (the outbox kinds), defaults included. An invitation follows the
--- join-requests switch (the settings page calls it "Join requests and invitations").
+-- join-requests switch (the settings page calls it "Join requests and invitations"); team chat follows
+-- "New messages".
 create or replace function private.wants_notification(profile uuid, kind text)
 returns boolean language sql stable security definer set search_path = '' as $$
   select case kind
@@ -134,6 +135,8 @@ returns boolean language sql stable security definer set search_path = '' as $$
     -- A team you were in or asked to join was closed: news about your requests, switched with decisions.
     when 'team_closed' then coalesce(s.decisions, true)
     when 'message' then coalesce(s.messages, true)
+    -- A message in your team's chat is a new message like any other.
+    when 'team_chat' then coalesce(s.messages, true)
     when 'urgent_alert' then coalesce(s.urgent_alerts, false)
     else false
   end
@@ -191,7 +194,7 @@ create table private.notification_outbox (
   id bigint generated always as identity primary key,
   kind text not null constraint notification_outbox_kind_enum
     check (kind in ('join_request', 'decision', 'message', 'urgent_alert', 'team_closed', 'interest_confirm',
-                    'invitation')),
+                    'invitation', 'team_chat')),
   dedupe_key text not null constraint notification_outbox_dedupe_key unique,
   recipient_id uuid references public.profiles (id) on delete cascade,
   team_id uuid references public.teams (id) on delete cascade,
@@ -453,7 +456,8 @@ revoke all on function private.queue_membership_notification(), private.queue_me
 -- creator (who sees pending requesters); a message names the sender to the other participant; decisions and
 -- alerts name the team only. An invitation's e-mail is skipped once answered, when the team no longer takes
 -- members (closed or full: the invitee could not accept), or when the two blocked each other since; the
--- creator is named only when their profile is public, otherwise the e-mail names the team alone.
+-- creator is named only when their profile is public, otherwise the e-mail names the team alone. The
+-- team-chat kind is handed to private.team_chat_notification_content.
 create or replace function private.notification_content(r private.notification_outbox, p_now timestamptz)
 returns jsonb language plpgsql stable security definer set search_path = '' as $$
 declare
@@ -463,7 +467,9 @@ declare
   last_claim timestamptz;
   later timestamptz;
 begin
-  if r.kind = 'interest_confirm' then
+  if r.kind = 'team_chat' then
+    return coalesce(private.team_chat_notification_content(r, p_now), jsonb_build_object('skip', 'event no longer exists'));
+  elsif r.kind = 'interest_confirm' then
     select case when q.confirmed_at is not null then jsonb_build_object('skip', 'already confirmed')
            when q.expires_at <= p_now then jsonb_build_object('skip', 'request expired')
            else jsonb_build_object('data', jsonb_build_object(
@@ -603,8 +609,8 @@ end;
 $$;
 
 -- Marks a claimed row sent (only with its claim token: a worker whose lease ended and was re-claimed
--- cannot). For a message, unread messages that arrived after the claim get their own row, due after the
--- 30-minute pause. Returns false when the row was not this worker's any more.
+-- cannot). For a message or a team chat, unread messages that arrived after the claim get their own row,
+-- due after the 30-minute pause. Returns false when the row was not this worker's any more.
 create or replace function private.mark_notification_sent(p_id bigint, p_token uuid, p_now timestamptz default now())
 returns boolean language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -621,6 +627,16 @@ begin
     from public.messages m
     where m.conversation_id = r.conversation_id and m.sender_id <> r.recipient_id and not m.read
       and m.created_at > r.claimed_at
+    order by m.created_at limit 1
+    on conflict do nothing;
+  elsif r.kind = 'team_chat' then
+    insert into private.notification_outbox (kind, dedupe_key, recipient_id, team_id, due_at)
+    select 'team_chat', 'team_chat:' || m.id || ':' || r.recipient_id, r.recipient_id, r.team_id,
+           greatest(m.created_at + interval '5 minutes', r.claimed_at + interval '30 minutes')
+    from public.team_chat_messages m
+    left join public.team_chat_reads x on x.team_id = m.team_id and x.profile_id = r.recipient_id
+    where m.team_id = r.team_id and m.sender_id <> r.recipient_id and m.created_at > r.claimed_at
+      and m.created_at > coalesce(x.last_read_at, '-infinity'::timestamptz)
     order by m.created_at limit 1
     on conflict do nothing;
   end if;
@@ -698,3 +714,182 @@ create trigger team_invitations_queue_notification after insert on public.team_i
 revoke all on function private.queue_invitation_notification(), private.wants_notification(uuid, text),
   private.notification_content(private.notification_outbox, timestamptz), private.queue_message_notification()
 from public, anon, authenticated;
+
+-- At most one live row per team chat and member: later messages fold into it (as for 1:1).
+create unique index notification_outbox_one_live_team_chat
+  on private.notification_outbox (team_id, recipient_id)
+  where kind = 'team_chat' and status in ('pending', 'sending');
+
+-- "When did this team chat last e-mail this member" (the 30-minute rule).
+create index notification_outbox_team_chat_sent_idx
+  on private.notification_outbox (team_id, recipient_id, claimed_at desc)
+  where kind = 'team_chat' and status in ('sending', 'sent');
+
+-- A team-chat message → every other active member, due 5 minutes later (skipped if read by then).
+create or replace function private.queue_team_chat_notification()
+returns trigger language plpgsql security definer set search_path = '' as $$
+begin
+  insert into private.notification_outbox (kind, dedupe_key, recipient_id, team_id, due_at)
+  select 'team_chat', 'team_chat:' || new.id || ':' || m.profile_id, m.profile_id, new.team_id,
+         new.created_at + interval '5 minutes'
+  from public.team_members m
+  where m.team_id = new.team_id and m.status = 'active' and m.profile_id <> new.sender_id
+  on conflict (team_id, recipient_id) where kind = 'team_chat' and status in ('pending', 'sending')
+  do update set team_id = excluded.team_id;
+  return null;
+end;
+$$;
+
+revoke all on function private.queue_team_chat_notification() from public, anon, authenticated;
+
+create trigger team_chat_messages_queue_notification after insert on public.team_chat_messages
+  for each row execute function private.queue_team_chat_notification();
+
+-- What a team-chat row's e-mail says, or why it is skipped or later: the 1:1 rules (unread after 5 minutes,
+-- at most one per chat per 30 minutes), names the team, the newest unread message's sender and its first
+-- 140 characters, as a 1:1 e-mail names its sender.
+create or replace function private.team_chat_notification_content(r private.notification_outbox, p_now timestamptz)
+returns jsonb language plpgsql stable security definer set search_path = '' as $$
+declare
+  result jsonb;
+  read_at timestamptz;
+  first_unread timestamptz;
+  unread int;
+  last_claim timestamptz;
+  later timestamptz;
+begin
+  if not exists (
+    select 1 from public.team_members m
+    where m.team_id = r.team_id and m.profile_id = r.recipient_id and m.status = 'active'
+  ) then
+    return jsonb_build_object('skip', 'no longer a member');
+  end if;
+  select x.last_read_at into read_at from public.team_chat_reads x
+  where x.team_id = r.team_id and x.profile_id = r.recipient_id;
+  select min(m.created_at), count(*)::int into first_unread, unread
+  from public.team_chat_messages m
+  where m.team_id = r.team_id and m.sender_id <> r.recipient_id
+    and m.created_at > coalesce(read_at, '-infinity'::timestamptz);
+  if unread = 0 then
+    return jsonb_build_object('skip', 'read in time');
+  end if;
+  select max(o.claimed_at) into last_claim from private.notification_outbox o
+  where o.team_id = r.team_id and o.recipient_id = r.recipient_id and o.kind = 'team_chat'
+    and o.status in ('sending', 'sent') and o.id <> r.id;
+  later := greatest(first_unread + interval '5 minutes', last_claim + interval '30 minutes');
+  if later > p_now then
+    return jsonb_build_object('later', later);
+  end if;
+  select jsonb_build_object('data', jsonb_build_object(
+    'team_id', t.id, 'team_name', t.name, 'sender_name', s.full_name, 'count', unread,
+    'excerpt', left(last.content, 140), 'truncated', char_length(last.content) > 140))
+  into result
+  from (select m.content, m.sender_id from public.team_chat_messages m
+        where m.team_id = r.team_id and m.sender_id <> r.recipient_id
+          and m.created_at > coalesce(read_at, '-infinity'::timestamptz)
+        order by m.created_at desc, m.id desc limit 1) last
+  join public.profiles s on s.id = last.sender_id
+  join public.teams t on t.id = r.team_id;
+  return result;
+end;
+$$;
+
+revoke all on function private.team_chat_notification_content(private.notification_outbox, timestamptz)
+  from public, anon, authenticated;
+
+-- ---------------------------------------------------------------------------------------------------------
+-- Web Push
+-- ---------------------------------------------------------------------------------------------------------
+-- The devices an athlete turned phone notifications on for, and which outbox rows each channel has
+-- delivered.
+--
+-- A device is a browser's push subscription (its push service endpoint and the keys the payload is
+-- encrypted to). The endpoint is unique: one browser is one athlete's at a time, so signing in as someone
+-- else there and turning notifications on moves it (save_push_subscription, below); the endpoint is a
+-- secret URL only that browser knows. Owner only under RLS; the notification worker (service role) reads
+-- them and removes those the push service says are gone (404, 410).
+--
+-- The outbox's rows go out by e-mail and by push, each exactly once: a row is retried while any channel
+-- failed, and notification_deliveries remembers what was already delivered, so a retry sends only what is
+-- missing (an e-mail is not sent twice because a push failed, nor a push because the e-mail failed).
+create table public.push_subscriptions (
+  id uuid primary key default gen_random_uuid(),
+  profile_id uuid not null references public.profiles (id) on delete cascade,
+  endpoint text not null constraint push_subscriptions_endpoint_key unique
+    constraint push_subscriptions_endpoint_url check (endpoint ~ '^https?://[^[:space:]]+$' and char_length(endpoint) <= 1024),
+  -- The browser's P-256 public key (65 bytes) and auth secret (16 bytes), base64url as PushSubscription.toJSON gives them.
+  p256dh text not null constraint push_subscriptions_p256dh_format check (p256dh ~ '^[A-Za-z0-9_-]{87}=?$'),
+  auth text not null constraint push_subscriptions_auth_format check (auth ~ '^[A-Za-z0-9_-]{22}(==)?$'),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+
+comment on table public.push_subscriptions is
+  'Devices that get Web Push notifications: one row per browser subscription, owner only.';
+
+create index push_subscriptions_profile_idx on public.push_subscriptions (profile_id);
+
+alter table public.push_subscriptions enable row level security;
+
+create policy push_subscriptions_select_own on public.push_subscriptions
+  for select to authenticated using (profile_id = (select private.my_profile_id()));
+
+create policy push_subscriptions_delete_own on public.push_subscriptions
+  for delete to authenticated using (profile_id = (select private.my_profile_id()));
+
+revoke all on public.push_subscriptions from anon, authenticated;
+
+grant select (id, endpoint, created_at, updated_at), delete on public.push_subscriptions to authenticated;
+
+grant select, delete on public.push_subscriptions to service_role;
+
+-- Most devices one athlete keeps: a new one beyond this replaces the one saved longest ago.
+create or replace function private.push_subscription_limit() returns int
+language sql immutable set search_path = '' as $$ select 10 $$;
+
+-- Saves this browser's subscription for the signed-in athlete (insert, or take over its endpoint: new keys,
+-- new owner), keeping their newest devices only. Returns the row's id.
+create or replace function public.save_push_subscription(p_endpoint text, p_p256dh text, p_auth text)
+returns uuid language plpgsql volatile security definer set search_path = '' as $$
+declare
+  me uuid := private.my_profile_id();
+  saved uuid;
+begin
+  if me is null then
+    raise exception 'Create your profile first' using errcode = '42501';
+  end if;
+  insert into public.push_subscriptions (profile_id, endpoint, p256dh, auth)
+  values (me, p_endpoint, p_p256dh, p_auth)
+  on conflict (endpoint) do update
+    set profile_id = excluded.profile_id, p256dh = excluded.p256dh, auth = excluded.auth, updated_at = now()
+  returning id into saved;
+  delete from public.push_subscriptions s
+  where s.profile_id = me and s.id not in (
+    select k.id from public.push_subscriptions k where k.profile_id = me
+    order by k.updated_at desc, k.id limit private.push_subscription_limit());
+  return saved;
+end;
+$$;
+
+revoke all on function public.save_push_subscription(text, text, text), private.push_subscription_limit()
+  from public, anon;
+
+grant execute on function public.save_push_subscription(text, text, text) to authenticated;
+
+grant execute on function private.push_subscription_limit() to authenticated, service_role;
+
+-- What each channel delivered for an outbox row: 'email' (target ''), or 'push' to one subscription.
+create table private.notification_deliveries (
+  outbox_id bigint not null references private.notification_outbox (id) on delete cascade,
+  channel text not null constraint notification_deliveries_channel_enum check (channel in ('email', 'push')),
+  target text not null default '',
+  delivered_at timestamptz not null default now(),
+  primary key (outbox_id, channel, target)
+);
+
+comment on table private.notification_deliveries is
+  'Deliveries per outbox row and channel, so a retried row sends only what it has not delivered yet.';
+
+revoke all on private.notification_deliveries from public, anon, authenticated;
+
+grant select, insert on private.notification_deliveries to service_role;

@@ -365,13 +365,16 @@ grant execute on function public.my_account_is_suspended() to authenticated;
 -- ---------------------------------------------------------------------------------------------------------
 create table private.hidden_messages (
   id uuid primary key,
-  conversation_id uuid not null references public.conversations (id) on delete cascade,
+  conversation_id uuid references public.conversations (id) on delete cascade,
   sender_id uuid not null references public.profiles (id) on delete cascade,
   content text not null,
   created_at timestamptz not null,
   hidden_by uuid references auth.users (id) on delete set null,
   hidden_at timestamptz not null default now(),
-  report_id uuid
+  report_id uuid,
+  -- A hidden team-chat message is kept with its team (a 1:1 one with its conversation).
+  team_id uuid references public.teams (id) on delete cascade,
+  constraint hidden_messages_one_chat check ((conversation_id is null) <> (team_id is null))
 );
 
 revoke all on private.hidden_messages from public, anon, authenticated;
@@ -523,9 +526,10 @@ $$;
 
 revoke all on function private.limit_report_rate(uuid) from public, anon, authenticated;
 
--- Reports a message (one the caller can read, from the other participant) or a profile (one the caller may
--- see or contact). Returns 'reported', or 'already_reported' when the caller's report on it is still open.
--- Errors: P0002 not found (also for what the caller may not see), 22023 own content, P0429 rate, 42501.
+-- Reports a message (one the caller can read: from the other participant of a conversation, or another
+-- member's in a team chat) or a profile (one the caller may see or contact). Returns 'reported', or
+-- 'already_reported' when the caller's report on it is still open. Errors: P0002 not found (also for what
+-- the caller may not see), 22023 own content, P0429 rate, 42501.
 create or replace function public.report_content(p_kind text, p_target uuid, p_reason text, p_details text default null)
 returns text language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -540,6 +544,10 @@ begin
   if p_kind = 'message' then
     select m.sender_id, m.content into reported, snapshot from public.messages m
     where m.id = p_target and m.conversation_id in (select private.my_conversation_ids());
+    if reported is null then
+      select m.sender_id, m.content into reported, snapshot from public.team_chat_messages m
+      where m.id = p_target and m.team_id in (select private.my_team_chat_ids());
+    end if;
   elsif p_kind = 'profile' then
     select p.id into reported from public.profiles p
     where p.id = p_target
@@ -553,7 +561,6 @@ begin
   if reported is not distinct from my_profile then
     raise exception 'You can''t report yourself' using errcode = '22023', detail = 'REPORT_SELF';
   end if;
-  -- One reporter's reports one at a time, so parallel reports cannot all pass the checks below.
   perform pg_advisory_xact_lock(hashtextextended('report:' || me::text, 0));
   if exists (
     select 1 from public.reports r
@@ -628,6 +635,7 @@ $$;
 
 revoke all on function private.finish_moderation(public.reports, text) from public, anon, authenticated;
 
+-- Hides a message from whichever chat holds it (1:1 or team chat).
 create or replace function public.moderate_hide_message(p_report uuid)
 returns int language plpgsql volatile security definer set search_path = '' as $$
 declare
@@ -636,6 +644,10 @@ begin
   with gone as (delete from public.messages m where m.id = r.target_id returning m.*)
   insert into private.hidden_messages (id, conversation_id, sender_id, content, created_at, hidden_by, report_id)
   select g.id, g.conversation_id, g.sender_id, g.content, g.created_at, (select auth.uid()), r.id from gone g
+  on conflict (id) do nothing;
+  with gone as (delete from public.team_chat_messages m where m.id = r.target_id returning m.*)
+  insert into private.hidden_messages (id, team_id, sender_id, content, created_at, hidden_by, report_id)
+  select g.id, g.team_id, g.sender_id, g.content, g.created_at, (select auth.uid()), r.id from gone g
   on conflict (id) do nothing;
   return private.finish_moderation(r, 'hide_message');
 end;

@@ -66,6 +66,7 @@ create policy app_channels_listen on realtime.messages
     and (
       (select private.topic_id('inbox')) = (select private.my_profile_id())
       or (select private.topic_id('thread')) in (select private.my_conversation_ids())
+      or (select private.topic_id('team')) in (select private.my_team_chat_ids())
       or (
         extension = 'presence'
         and exists (select 1 from public.profiles p where p.id = (select private.topic_id('presence')))
@@ -85,3 +86,13 @@ create policy app_presence_track_own on realtime.messages
 create policy messages_select_participant on public.messages
   for select to authenticated
   using (conversation_id in (select private.my_conversation_ids()) and (select private.may_receive_live()));
+
+-- Members read the chat; Realtime asks the same policy for every delivery, so a signed-out session or a
+-- suspended account receives nothing live (private.may_receive_live, as for 1:1 messages).
+create policy team_chat_messages_select_member on public.team_chat_messages
+  for select to authenticated
+  using (team_id in (select private.my_team_chat_ids()) and (select private.may_receive_live()));
+
+create policy team_chat_reads_select_member on public.team_chat_reads
+  for select to authenticated
+  using (team_id in (select private.my_team_chat_ids()) and (select private.may_receive_live()));
