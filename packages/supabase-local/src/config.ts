@@ -25,6 +25,11 @@ export type AuthConfig = {
   refresh_token_reuse_interval: number;
   enable_signup: boolean;
   enable_confirmations: boolean;
+  /**
+   * [auth.email] double_confirm_changes (hosted: "Secure email change", on by default): an e-mail change
+   * needs a confirmation from the current address AND the new one.
+   */
+  double_confirm_changes: boolean;
   minimum_password_length: number;
   otp_expiry: number;
   /** [auth.email] max_frequency in seconds: the least time between two e-mails of a kind to one address. */
@@ -146,6 +151,7 @@ export function loadConfig(file = path.join(projectRoot, "supabase/config.toml")
       refresh_token_reuse_interval: num(auth.refresh_token_reuse_interval, 10),
       enable_signup: bool(auth.enable_signup, true) && bool(email.enable_signup, true),
       enable_confirmations: bool(email.enable_confirmations, false),
+      double_confirm_changes: bool(email.double_confirm_changes, true),
       minimum_password_length: num(auth.minimum_password_length, 6),
       otp_expiry: num(email.otp_expiry, 3600),
       email_max_frequency: durationSeconds(email.max_frequency, 1),

@@ -8,6 +8,7 @@ import { StackError } from "./errors.ts";
 type Patch = {
   enable_confirmations?: boolean;
   email_max_frequency?: number;
+  double_confirm_changes?: boolean;
   rate_limits?: Partial<RateLimits>;
   send_email_hook?: AuthConfig["send_email_hook"];
 };
@@ -17,7 +18,15 @@ const limitNames = ["email_sent", "sign_in_sign_ups", "token_verifications", "to
 function parsePatch(body: Record<string, unknown>): Patch {
   const bad = (why: string) => new AuthError(400, "validation_failed", why);
   for (const key of Object.keys(body)) {
-    if (!["enable_confirmations", "email_max_frequency", "rate_limits", "send_email_hook"].includes(key))
+    if (
+      ![
+        "enable_confirmations",
+        "double_confirm_changes",
+        "email_max_frequency",
+        "rate_limits",
+        "send_email_hook",
+      ].includes(key)
+    )
       throw bad(`unknown setting ${key}`);
   }
   const patch: Patch = {};
@@ -30,6 +39,11 @@ function parsePatch(body: Record<string, unknown>): Patch {
   if (body.enable_confirmations !== undefined) {
     if (typeof body.enable_confirmations !== "boolean") throw bad("enable_confirmations must be a boolean");
     patch.enable_confirmations = body.enable_confirmations;
+  }
+  if (body.double_confirm_changes !== undefined) {
+    if (typeof body.double_confirm_changes !== "boolean")
+      throw bad("double_confirm_changes must be a boolean");
+    patch.double_confirm_changes = body.double_confirm_changes;
   }
   const hook = body.send_email_hook;
   if (hook === null) patch.send_email_hook = null;
@@ -84,6 +98,7 @@ function parseAuthFault(body: Record<string, unknown>, current: AuthContext["aut
 function publicView(ctx: AuthContext) {
   return {
     enable_confirmations: ctx.config.enable_confirmations,
+    double_confirm_changes: ctx.config.double_confirm_changes,
     email_max_frequency: ctx.config.email_max_frequency,
     rate_limits: ctx.config.rate_limits,
     send_email_hook: ctx.config.send_email_hook?.uri ?? null,
@@ -113,6 +128,8 @@ export async function handleLocalSwitches(
       if (patch.enable_confirmations !== undefined)
         ctx.config.enable_confirmations = patch.enable_confirmations;
       if (patch.email_max_frequency !== undefined) ctx.config.email_max_frequency = patch.email_max_frequency;
+      if (patch.double_confirm_changes !== undefined)
+        ctx.config.double_confirm_changes = patch.double_confirm_changes;
       if (patch.send_email_hook !== undefined) ctx.config.send_email_hook = patch.send_email_hook;
       for (const [key, value] of Object.entries(patch.rate_limits ?? {})) {
         const k = key as keyof RateLimits;

@@ -205,7 +205,7 @@ describe("GET /verify without PKCE and e-mail change", () => {
     expect(data.user?.email).toBe(email);
   });
 
-  it("a new e-mail address takes effect once the link mailed to it is verified", async () => {
+  it("a new e-mail address takes effect once the links mailed to it and to the current one are verified", async () => {
     const { email, password, id } = await createConfirmedUser();
     const client = plainClient();
     await client.auth.signInWithPassword({ email, password });
@@ -215,9 +215,14 @@ describe("GET /verify without PKCE and e-mail change", () => {
     expect(data.user).toMatchObject({ email, new_email: next });
     const link = await lastLink(next);
     expect(link.searchParams.get("type")).toBe("email_change");
-    const verified = await plainClient().auth.verifyOtp({
+    const fromNew = await plainClient().auth.verifyOtp({
       type: "email_change",
       token_hash: link.searchParams.get("token_hash")!,
+    });
+    expect(fromNew).toEqual({ data: { user: null, session: null }, error: null });
+    const verified = await plainClient().auth.verifyOtp({
+      type: "email_change",
+      token_hash: (await lastLink(email)).searchParams.get("token_hash")!,
     });
     expect(verified.error).toBeNull();
     expect(verified.data.user).toMatchObject({ id, email: next });

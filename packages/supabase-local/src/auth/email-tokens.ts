@@ -3,7 +3,8 @@ import { AuthError } from "../http.ts";
 import { str, type AuthContext } from "./context.ts";
 import { otpCode, tokenHash } from "./tokens.ts";
 
-export type TokenType = "confirmation_token" | "recovery_token" | "email_change_token_new";
+export type TokenType =
+  "confirmation_token" | "recovery_token" | "email_change_token_new" | "email_change_token_current";
 export type FlowMethod = "email/signup" | "magiclink" | "recovery" | "email_change";
 
 /** Which stored tokens a /verify `type` may use: GoTrue treats `email` as "sign-up or magic link". */
@@ -13,7 +14,7 @@ export const typesFor: Record<string, TokenType[]> = {
   email: ["confirmation_token", "recovery_token"],
   magiclink: ["recovery_token", "confirmation_token"],
   recovery: ["recovery_token"],
-  email_change: ["email_change_token_new"],
+  email_change: ["email_change_token_new", "email_change_token_current"],
 };
 
 /** A PKCE flow when the client sent a code challenge (always under @supabase/ssr). */
@@ -52,6 +53,7 @@ export async function issueEmailToken(
     confirmation_token: "confirmation_sent_at",
     recovery_token: "recovery_sent_at",
     email_change_token_new: "email_change_sent_at",
+    email_change_token_current: "email_change_sent_at",
   }[type];
   await ctx.sql.begin(async (tx) => {
     await tx`insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, flow_state_id)

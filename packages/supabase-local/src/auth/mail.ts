@@ -103,6 +103,9 @@ export type AuthMailVars = {
   Token: string;
   Email: string;
   NewEmail?: string;
+  /** Secure e-mail change through the hook: the new address's code and the current address's hash. */
+  TokenNew?: string;
+  TokenHashNew?: string;
 };
 
 /**
@@ -131,8 +134,8 @@ export async function sendAuthMail(
         redirect_to: vars.RedirectTo.replace(/\?$/, ""),
         email_action_type: actionTypes[kind],
         site_url: `${ctx.url}/auth/v1`,
-        token_new: "",
-        token_hash_new: "",
+        token_new: vars.TokenNew ?? "",
+        token_hash_new: vars.TokenHashNew ?? "",
       },
     });
   } catch (error) {

@@ -131,10 +131,18 @@ describe("the Send Email Hook", () => {
     const change = calls[2]!;
     expectSigned(change);
     expect(change.json.user).toMatchObject({ email, new_email: newEmail });
-    expect(change.json.email_data).toMatchObject({ email_action_type: "email_change", token_new: "" });
+    // Secure e-mail change: one call, a code for each address (token: the current one's).
+    expect(change.json.email_data).toMatchObject({ email_action_type: "email_change" });
+    expect(change.json.email_data.token_new).toMatch(/^\d{6}$/);
+    const first = await plainClient().auth.verifyOtp({
+      email,
+      token: change.json.email_data.token,
+      type: "email_change",
+    });
+    expect(first.error).toBeNull();
     const confirmed = await plainClient().auth.verifyOtp({
       email: newEmail,
-      token: change.json.email_data.token,
+      token: change.json.email_data.token_new,
       type: "email_change",
     });
     expect(confirmed.error).toBeNull();

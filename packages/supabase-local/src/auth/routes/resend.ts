@@ -1,6 +1,7 @@
 import { AuthError } from "../../http.ts";
 import { limitEmail, limitRequest, normaliseEmail, str, type Request } from "../context.ts";
 import { createFlowState, issueEmailToken } from "../email-tokens.ts";
+import { limitEmailChange, sendEmailChange } from "../email-change.ts";
 import { redirectTarget, sendAuthMail } from "../mail.ts";
 import { userByEmail } from "../users.ts";
 
@@ -33,15 +34,7 @@ export async function resend(r: Request) {
     { id: string; email: string }[]
   >`select id, email from auth.users where email_change = ${email}`;
   if (!owner) return { status: 200, body: {} };
-  limitEmail(ctx, email, "email_change");
-  const flow = await createFlowState(ctx, owner.id, body, "email_change");
-  const { otp, hash } = await issueEmailToken(ctx, owner.id, email, "email_change_token_new", flow);
-  await sendAuthMail(
-    ctx,
-    "email_change",
-    email,
-    { RedirectTo: redirect, TokenHash: hash, Token: otp, Email: owner.email, NewEmail: email },
-    owner.id,
-  );
+  limitEmailChange(ctx, owner.id);
+  await sendEmailChange(ctx, owner, email, body, redirect);
   return { status: 200, body: {} };
 }

@@ -1,8 +1,8 @@
 import { AuthError } from "../../http.ts";
 import { requireUser } from "../bearer.ts";
-import { checkPassword, limitEmail, normaliseEmail, obj, str, type Request } from "../context.ts";
-import { createFlowState, issueEmailToken } from "../email-tokens.ts";
-import { redirectTarget, sendAuthMail } from "../mail.ts";
+import { checkPassword, normaliseEmail, obj, str, type Request } from "../context.ts";
+import { limitEmailChange, sendEmailChange } from "../email-change.ts";
+import { redirectTarget } from "../mail.ts";
 import { hashPassword, userByEmail, userById, userJson, verifyPassword } from "../users.ts";
 
 /** GET /user */
@@ -11,7 +11,7 @@ export async function getUser(r: Request) {
   return { status: 200, body: userJson(user) };
 }
 
-/** PUT /user: password, e-mail (confirmed by a mail to the new address when confirmations are on), data. */
+/** PUT /user: password, e-mail (confirmed from the new address, and the current one too when secure), data. */
 export async function updateUser(r: Request) {
   const { ctx, body } = r;
   const { user } = await requireUser(ctx, r.req);
@@ -27,7 +27,7 @@ export async function updateUser(r: Request) {
   if (newEmail && (await userByEmail(ctx.sql, newEmail))) {
     throw new AuthError(422, "email_exists", "A user with this email address has already been registered");
   }
-  if (newEmail && ctx.config.enable_confirmations) limitEmail(ctx, newEmail, "email_change");
+  if (newEmail && ctx.config.enable_confirmations) limitEmailChange(ctx, user.id);
   const hash = password ? await hashPassword(password) : undefined;
   await ctx.sql.begin(async (tx) => {
     if (hash)
@@ -43,32 +43,10 @@ export async function updateUser(r: Request) {
       await tx`update auth.identities set identity_data = identity_data || ${tx.json({ email: newEmail })}
                where user_id = ${user.id} and provider = 'email'`;
     }
-    if (newEmail && ctx.config.enable_confirmations) {
-      await tx`update auth.users set email_change = ${newEmail}, updated_at = now() where id = ${user.id}`;
-    }
   });
   if (newEmail && ctx.config.enable_confirmations) {
-    const flow = await createFlowState(ctx, user.id, body, "email_change");
-    const { otp, hash: tokenHashNew } = await issueEmailToken(
-      ctx,
-      user.id,
-      newEmail,
-      "email_change_token_new",
-      flow,
-    );
-    await sendAuthMail(
-      ctx,
-      "email_change",
-      newEmail,
-      {
-        RedirectTo: redirectTarget(ctx, r.url.searchParams.get("redirect_to")),
-        TokenHash: tokenHashNew,
-        Token: otp,
-        Email: user.email,
-        NewEmail: newEmail,
-      },
-      user.id,
-    );
+    const redirect = redirectTarget(ctx, r.url.searchParams.get("redirect_to"));
+    await sendEmailChange(ctx, user, newEmail, body, redirect);
   }
   return { status: 200, body: userJson((await userById(ctx.sql, user.id))!) };
 }

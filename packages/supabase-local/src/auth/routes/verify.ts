@@ -1,26 +1,17 @@
 import { AuthError } from "../../http.ts";
 import { limitRequest, normaliseEmail, str, type AuthContext, type Request } from "../context.ts";
+import { confirmEmailChange, singleConfirmationAccepted } from "../email-change.ts";
 import { consumeToken, type ConsumedToken } from "../email-tokens.ts";
 import { redirectTarget } from "../mail.ts";
 import { issueSession, type AuthMethod } from "../sessions.ts";
 import { tokenHash } from "../tokens.ts";
 
-/** Applies what the token proves (confirmed address, changed address) and signs the user in. */
-async function complete(ctx: AuthContext, token: ConsumedToken, verifyType: string) {
-  if (token.token_type === "email_change_token_new") {
-    await ctx.sql.begin(async (tx) => {
-      await tx`update auth.users set email = ${token.relates_to}, email_change = '', email_change_sent_at = null,
-               updated_at = now() where id = ${token.user_id}`;
-      await tx`update auth.identities set identity_data = identity_data || ${tx.json({ email: token.relates_to })}
-               where user_id = ${token.user_id} and provider = 'email'`;
-    });
-  }
+const isEmailChange = (token: ConsumedToken) => token.token_type.startsWith("email_change_token_");
+
+/** Signs the user in once the token did its work (a changed address was moved by confirmEmailChange). */
+function complete(ctx: AuthContext, token: ConsumedToken, verifyType: string) {
   const method: AuthMethod =
-    verifyType === "recovery"
-      ? "recovery"
-      : token.token_type === "email_change_token_new"
-        ? "email_change"
-        : "otp";
+    verifyType === "recovery" ? "recovery" : isEmailChange(token) ? "email_change" : "otp";
   return issueSession(ctx, token.user_id, method, true);
 }
 
@@ -38,6 +29,9 @@ export async function verifyPost(r: Request) {
     const email = normaliseEmail(str(body, "email"));
     consumed = await consumeToken(ctx, [tokenHash(email, code), tokenHash(email, code, true)], type, email);
   } else throw new AuthError(400, "validation_failed", "Verify requires either a token or a token hash");
+  if (isEmailChange(consumed) && !(await confirmEmailChange(ctx, consumed))) {
+    return { status: 200, body: { msg: singleConfirmationAccepted, code: "200" } };
+  }
   return { status: 200, body: await complete(ctx, consumed, type) };
 }
 
@@ -59,6 +53,11 @@ export async function verifyGet(r: Request) {
     const token = url.searchParams.get("token") ?? "";
     if (!token) throw new AuthError(403, "otp_expired", "Email link is invalid or has expired");
     const consumed = await consumeToken(ctx, [token], type);
+    if (isEmailChange(consumed) && !(await confirmEmailChange(ctx, consumed))) {
+      // GoTrue's prepRedirectURL: the message in the fragment, and in the query too for PKCE.
+      const message = new URLSearchParams({ message: singleConfirmationAccepted });
+      return redirect(`${consumed.flow_state_id ? join(message.toString()) : target}#${message}`);
+    }
     if (consumed.flow_state_id) {
       const [flow] = await ctx.sql<{ auth_code: string }[]>`update auth.flow_state
         set auth_code_issued_at = now(), updated_at = now() where id = ${consumed.flow_state_id} returning auth_code`;
