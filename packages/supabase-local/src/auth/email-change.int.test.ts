@@ -3,11 +3,13 @@ import type { AddressInfo } from "node:net";
 import postgres from "postgres";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
+  CookieJar,
   createConfirmedUser,
   lastLink,
   localSwitch,
   mailsTo,
   plainClient,
+  serverClient,
   stackEnv,
   uniqueEmail,
 } from "../test-support/clients.ts";
@@ -113,6 +115,34 @@ describe("secure e-mail change through the templates", () => {
     const fragment = new URLSearchParams(new URL(second.headers.get("location")!).hash.slice(1));
     expect(fragment.get("type")).toBe("email_change");
     expect((await emailOf(id)).email).toBe(next);
+  });
+
+  it("PKCE (@supabase/ssr): the first link answers ?message= and no code; the second a code for the new address", async () => {
+    const { email, password, id } = await createConfirmedUser();
+    const jar = new CookieJar();
+    await serverClient(jar).auth.signInWithPassword({ email, password });
+    const next = uniqueEmail("moved-pkce");
+    const changed = await serverClient(jar).auth.updateUser({ email: next }, { emailRedirectTo: redirectTo });
+    expect(changed.error).toBeNull();
+    const open = async (link: URL) => {
+      const token = link.searchParams.get("token_hash")!;
+      expect(token).toMatch(/^pkce_/);
+      const query = new URLSearchParams({ token, type: "email_change", redirect_to: redirectTo });
+      const res = await fetch(`${stackEnv().url}/auth/v1/verify?${query}`, { redirect: "manual" });
+      return new URL(res.headers.get("location")!);
+    };
+    const first = await open(await lastLink(next));
+    expect(first.searchParams.get("message")).toBe(accepted);
+    expect(first.searchParams.get("next")).toBe("/teams");
+    expect(first.searchParams.get("code")).toBeNull();
+    expect((await emailOf(id)).email).toBe(email);
+    const second = await open(await lastLink(email));
+    const code = second.searchParams.get("code")!;
+    expect(code).toBeTruthy();
+    expect((await emailOf(id)).email).toBe(next);
+    const exchanged = await serverClient(jar).auth.exchangeCodeForSession(code);
+    expect(exchanged.error).toBeNull();
+    expect(exchanged.data.user?.email).toBe(next);
   });
 
   it("with double_confirm_changes off, the new address alone confirms and only it is mailed", async () => {
