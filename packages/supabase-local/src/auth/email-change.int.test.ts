@@ -175,6 +175,7 @@ describe("secure e-mail change through the templates", () => {
 
 describe("secure e-mail change through the Send Email Hook", () => {
   let server: Server;
+  let refuse = false;
   let calls: { user: Record<string, string>; email_data: Record<string, string> }[] = [];
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -182,7 +183,7 @@ describe("secure e-mail change through the Send Email Hook", () => {
       req.on("data", (c: Buffer) => (body += c.toString()));
       req.on("end", () => {
         calls.push(JSON.parse(body));
-        res.writeHead(204).end();
+        res.writeHead(refuse ? 500 : 204).end();
       });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -190,6 +191,7 @@ describe("secure e-mail change through the Send Email Hook", () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
   async function hookOn(extra: Record<string, unknown> = {}) {
     calls = [];
+    refuse = false;
     const uri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
     const secret = `v1,whsec_${Buffer.from("the e-mail change hook secret!!").toString("base64")}`;
     await localSwitch("config", { send_email_hook: { uri, secrets: secret }, ...extra });
@@ -219,6 +221,24 @@ describe("secure e-mail change through the Send Email Hook", () => {
     });
     expect(byHash.error).toBeNull();
     expect(byHash.data.user).toMatchObject({ id, email: next });
+  });
+
+  it("a hook that refuses fails the change and leaves the user as before, free to ask again", async () => {
+    await hookOn();
+    const { email, password, id } = await createConfirmedUser();
+    const client = plainClient();
+    await client.auth.signInWithPassword({ email, password });
+    const before = await emailOf(id);
+    refuse = true;
+    const failed = await client.auth.updateUser({ email: uniqueEmail("refused") });
+    expect(failed.error).toMatchObject({
+      status: 500,
+      message: "Unexpected status code returned from hook: 500",
+    });
+    expect(await emailOf(id)).toEqual(before);
+    expect((await client.auth.getUser()).data.user?.new_email).toBeUndefined();
+    refuse = false;
+    expect((await client.auth.updateUser({ email: uniqueEmail("retried") })).error).toBeNull();
   });
 
   it("the current address's code then the new address's hash; off, token and token_hash are the new address's", async () => {

@@ -26,6 +26,9 @@ export async function sendEmailChange(
   body: Record<string, unknown>,
   redirect: string,
 ): Promise<void> {
+  const [before] = await ctx.sql<
+    { email_change: string | null; email_change_confirm_status: number; email_change_sent_at: Date | null }[]
+  >`select email_change, email_change_confirm_status, email_change_sent_at from auth.users where id = ${user.id}`;
   const flow = await createFlowState(ctx, user.id, body, "email_change");
   const fresh = await issueEmailToken(ctx, user.id, newEmail, "email_change_token_new", flow);
   const secure = ctx.config.double_confirm_changes && !!user.email;
@@ -75,6 +78,15 @@ export async function sendEmailChange(
         user.id,
       );
   } catch (error) {
+    // GoTrue saves the change only after a send: a refused one leaves the user's pending change as it was
+    // (its codes are gone here, which is stricter, not kinder).
+    await ctx.sql.begin(async (tx) => {
+      await tx`update auth.users set email_change = ${before?.email_change ?? null},
+               email_change_confirm_status = ${before?.email_change_confirm_status ?? 0},
+               email_change_sent_at = ${before?.email_change_sent_at ?? null} where id = ${user.id}`;
+      await tx`delete from auth.one_time_tokens where user_id = ${user.id}
+               and token_type in ('email_change_token_new', 'email_change_token_current')`;
+    });
     releaseEmail(ctx, `user:${user.id}`, "email_change");
     throw error;
   }
