@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { action, type Arg } from "@/lib/action/define-action";
+import { action, type Arg } from "@/lib/server-action/define-action";
 import { authErrorMessage, authErrorText, isEmailTooSoon } from "@/lib/auth/auth-errors";
 import { clientIp } from "@/lib/auth/client-ip";
 import { guardedSignIn, guardedVerifyOtp } from "@/lib/auth/guarded-auth";

@@ -2,7 +2,7 @@
 
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { action } from "@/lib/action/define-action";
+import { action } from "@/lib/server-action/define-action";
 import { revalidateProfile } from "@/lib/data/profile-cache";
 import { moderate, moderationActions } from "@/lib/data/reports";
 

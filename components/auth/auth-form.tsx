@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState, type ReactNode } from "react";
 import { useForm, type FieldValues, type Path } from "react-hook-form";
 import type { z } from "zod";
-import type { ActionResult } from "@/lib/action/result";
+import type { ActionResult } from "@/lib/server-action/result";
 import { DangerBox, SubmitButton, SuccessBox, TextField } from "./form-controls";
 
 export type AuthField = {

@@ -6,7 +6,7 @@ import { UrgentNeedForm } from "@/components/teams/urgent-need-form";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { acceptRequest, declineRequest } from "@/lib/actions/teams";
-import type { ActionResult } from "@/lib/action/result";
+import type { ActionResult } from "@/lib/server-action/result";
 import type { NeedsYou } from "@/lib/data/needs-you";
 import { invitationPath, requestPath } from "@/lib/teams/decision-paths";
 import { levelLabels, listOf, roleLabels } from "@/lib/teams/labels";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { FitCandidate } from "@/lib/teams/fit-ranking";
 import { levelLabels, roleLabels } from "@/lib/teams/labels";
-import type { ActionResult } from "@/lib/action/result";
+import type { ActionResult } from "@/lib/server-action/result";
 import { TeamActionButton } from "./team-action-button";
 
 type Props = {

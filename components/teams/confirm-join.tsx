@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useEarlyAction } from "@/lib/forms/use-early-action";
 import { toastError, toastSuccess } from "@/lib/toast";
-import type { ActionResult } from "@/lib/action/result";
+import type { ActionResult } from "@/lib/server-action/result";
 
 // docs/product.md#join-requests: after a successful request, on to its conversation after 1.5 s.
 const redirectDelay = 1500;

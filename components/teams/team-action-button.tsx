@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { useEarlyAction } from "@/lib/forms/use-early-action";
 import { toastError, toastSuccess } from "@/lib/toast";
-import type { ActionResult } from "@/lib/action/result";
+import type { ActionResult } from "@/lib/server-action/result";
 
 type Props = {
   /** A server action already bound to its team or member id (on the server: it is posted as it is). */

@@ -1,6 +1,6 @@
 "use client";
 
-import type { ActionResult } from "@/lib/action/result";
+import type { ActionResult } from "@/lib/server-action/result";
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";

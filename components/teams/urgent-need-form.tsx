@@ -9,7 +9,7 @@ import { submitAction } from "@/lib/forms/action-result";
 import { roleLabels, roleOrder, type Role } from "@/lib/teams/labels";
 import { parseAuDate } from "@/lib/format/au-date";
 import { toastError, toastSuccess } from "@/lib/toast";
-import type { ActionResult } from "@/lib/action/result";
+import type { ActionResult } from "@/lib/server-action/result";
 
 const failure = "Something went wrong. Please try again.";
 

@@ -2,7 +2,7 @@
 
 import { revalidateTag } from "next/cache";
 import { redirect } from "next/navigation";
-import { formAction } from "@/lib/action/define-action";
+import { formAction } from "@/lib/server-action/define-action";
 import { deleteMyAccountData } from "@/lib/data/my-data";
 import { publicTeamsTag } from "@/lib/data/public-teams";
 import { deleteAuthUser } from "@/lib/supabase/admin";

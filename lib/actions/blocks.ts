@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { action } from "@/lib/action/define-action";
+import { action } from "@/lib/server-action/define-action";
 import { blockAthlete, unblockAthlete } from "@/lib/data/blocks";
 import { uuidSchema } from "@/lib/validation/message";
 

@@ -1,6 +1,6 @@
 "use server";
 
-import { action } from "@/lib/action/define-action";
+import { action } from "@/lib/server-action/define-action";
 import { feedTokenHash, feedUrls, newFeedToken } from "@/lib/calendar/feed-token";
 import { createCalendarFeed, revokeCalendarFeed } from "@/lib/data/calendar";
 

@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { action } from "@/lib/action/define-action";
+import { action } from "@/lib/server-action/define-action";
 import { canMessage } from "@/lib/data/blocks";
 import {
   findConversation,

@@ -1,6 +1,6 @@
 "use server";
 
-import { formAction } from "@/lib/action/define-action";
+import { formAction } from "@/lib/server-action/define-action";
 import { myProfileId } from "@/lib/data/conversations";
 import { saveNotificationSettings } from "@/lib/data/notification-settings";
 import { notificationSettingsSchema, settingsFromForm } from "@/lib/validation/notification-settings";

@@ -1,6 +1,6 @@
 "use server";
 
-import { action } from "@/lib/action/define-action";
+import { action } from "@/lib/server-action/define-action";
 import { myProfileId } from "@/lib/data/conversations";
 import { removePushSubscription, savePushSubscription } from "@/lib/data/push-subscriptions";
 import { pushEndpointSchema, pushSubscriptionSchema } from "@/lib/validation/push-subscription";

@@ -1,7 +1,7 @@
 "use server";
 
-import { action } from "@/lib/action/define-action";
-import { fieldErrorsOf } from "@/lib/action/result";
+import { action } from "@/lib/server-action/define-action";
+import { fieldErrorsOf } from "@/lib/server-action/result";
 import { fileReport } from "@/lib/data/reports";
 import { reportSchema, reportTexts as T } from "@/lib/validation/report";
 

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { action } from "@/lib/action/define-action";
+import { action } from "@/lib/server-action/define-action";
 import { revalidateProfile } from "@/lib/data/profile-cache";
 import { answerLookingPrompt, dismissUrgentLapse, markUrgentAgain } from "@/lib/data/roster-prompts";
 import { teamAction } from "@/lib/data/team-action";

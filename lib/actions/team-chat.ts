@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { action } from "@/lib/action/define-action";
+import { action } from "@/lib/server-action/define-action";
 import { myProfileId, unreadMessageCount } from "@/lib/data/conversations";
 import {
   insertTeamChatMessage,

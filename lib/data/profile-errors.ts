@@ -1,4 +1,4 @@
-import type { SqlErrorRule } from "@/lib/action/sql-errors";
+import type { SqlErrorRule } from "@/lib/server-action/sql-errors";
 import { hiddenProfileMessage } from "@/lib/moderation/suspension";
 
 /**

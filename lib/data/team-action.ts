@@ -6,7 +6,7 @@ import {
   type ActionOptions,
   type Arg,
   type Inputs,
-} from "@/lib/action/define-action";
+} from "@/lib/server-action/define-action";
 import { publicTeamsTag } from "./public-teams";
 
 /** Every page that shows a team, its roster or its open legs, refreshed after a team write. */

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db";
-import { sqlFailure } from "@/lib/action/sql-errors";
+import { sqlFailure } from "@/lib/server-action/sql-errors";
 import type { TeamCreateInput, TeamRole, TeamUpdateInput } from "@/lib/validation/team";
 
 // Thin calls of the SQL functions in supabase/migrations/*_teams.sql, which carry the rules

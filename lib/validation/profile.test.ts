@@ -1,4 +1,4 @@
-import { fieldErrorsOf } from "@/lib/action/result";
+import { fieldErrorsOf } from "@/lib/server-action/result";
 import { describe, expect, it } from "vitest";
 import { charCount, profileIdSchema, profileSchema, type ProfileInput } from "./profile.ts";
 

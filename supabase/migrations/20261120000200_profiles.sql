@@ -157,7 +157,7 @@ comment on constraint profiles_username_format on public.profiles is
   'ASCII letters, digits, _ . - (3 to 50), as lib/validation/profile.ts usernamePattern; unique in any case.';
 
 -- The caller's profile, or the "create your profile first" error. Its hints (UNAUTHENTICATED,
--- PROFILE_NOT_FOUND) let the server actions tell a rule's error from Postgres' own (lib/action/sql-errors.ts).
+-- PROFILE_NOT_FOUND) let the server actions tell a rule's error from Postgres' own (lib/server-action/sql-errors.ts).
 create or replace function private.require_my_profile()
 returns public.profiles language plpgsql stable security definer set search_path = '' as $$
 declare

@@ -5,7 +5,7 @@
 --  * Expected failures raise with the exact text the app shows (docs/product.md#teams, #join-requests):
 --      P0001 a rule (one team, already a member, not open, full...), 42501 forbidden, P0002 not found.
 --    A permission error meant for people carries a hint (FORBIDDEN): Postgres' own 42501 (a missing grant,
---    a row a policy refuses) has none, so the server actions tell the two apart (lib/action/sql-errors.ts).
+--    a row a policy refuses) has none, so the server actions tell the two apart (lib/server-action/sql-errors.ts).
 --  * Every function that changes membership or capacity first locks the team row (FOR UPDATE), so joins,
 --    decisions, leaving and capacity edits of one team run one after another: an accept racing another
 --    accept, a join or a capacity change never ends above max_members.

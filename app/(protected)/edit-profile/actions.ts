@@ -1,6 +1,6 @@
 "use server";
 
-import { action } from "@/lib/action/define-action";
+import { action } from "@/lib/server-action/define-action";
 import { revalidateProfile } from "@/lib/data/profile-cache";
 import { updateProfile as updateProfileRow } from "@/lib/data/profile-writes";
 import { findProfileByAuthId } from "@/lib/data/profiles";

@@ -1,6 +1,6 @@
 "use server";
 
-import { action } from "@/lib/action/define-action";
+import { action } from "@/lib/server-action/define-action";
 import { optInToUrgentAlerts } from "@/lib/data/notification-settings";
 import { revalidateProfile } from "@/lib/data/profile-cache";
 import { profileErrors } from "@/lib/data/profile-errors";

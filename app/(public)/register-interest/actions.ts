@@ -2,7 +2,7 @@
 
 import { createHash } from "node:crypto";
 import { headers } from "next/headers";
-import { formAction } from "@/lib/action/define-action";
+import { formAction } from "@/lib/server-action/define-action";
 import { clientIp } from "@/lib/auth/client-ip";
 import { requestInterest } from "@/lib/data/interest";
 import { withServiceRole } from "@/lib/db";

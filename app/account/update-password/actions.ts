@@ -1,6 +1,6 @@
 "use server";
 
-import { action } from "@/lib/action/define-action";
+import { action } from "@/lib/server-action/define-action";
 import { authErrorMessage, authErrorText } from "@/lib/auth/auth-errors";
 import { createClient } from "@/lib/supabase/server";
 import { updatePasswordSchema } from "@/lib/validation/auth";

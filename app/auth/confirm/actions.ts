@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { action } from "@/lib/action/define-action";
+import { action } from "@/lib/server-action/define-action";
 import { authErrorMessage, authErrorText } from "@/lib/auth/auth-errors";
 import { safeNext } from "@/lib/auth/safe-next";
 import { refuseSuspendedSignIn } from "@/lib/auth/suspended-sign-in";

@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { formAction } from "@/lib/action/define-action";
+import { formAction } from "@/lib/server-action/define-action";
 import { confirmInterest } from "@/lib/data/interest";
 import { withServiceRole } from "@/lib/db";
 import { verifyInterestToken } from "@/lib/notifications/interest-token";
