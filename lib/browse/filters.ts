@@ -1,9 +1,4 @@
-import {
-  experienceLevels,
-  specialties,
-  type ExperienceLevel,
-  type Specialty,
-} from "@/lib/validation/profile";
+import { experienceLevels, specialties, type ExperienceLevel, type Specialty } from "@/lib/labels";
 
 /** The listing's filters and pages, as kept in the URL of /browse. */
 export type BrowseFilters = {
