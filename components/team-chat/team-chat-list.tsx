@@ -47,7 +47,9 @@ export function TeamChatList({
                   ) : null}
                 </span>
                 <span className="flex gap-1 text-sm text-slate-600">
-                  <span className="shrink-0">{c.member_count} members</span>
+                  <span className="shrink-0">
+                    {c.member_count === 1 ? "1 member" : `${c.member_count} members`}
+                  </span>
                   {last ? (
                     <>
                       <span aria-hidden="true">·</span>
