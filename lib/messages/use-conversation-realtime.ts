@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { fetchMessages, markRead } from "@/lib/actions/messages";
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 import { applyUnreadFrom, setOpenConversation } from "./inbox";
+import { catchUpOnReturn, subscribeWithCatchUp } from "./catch-up";
 import { realtimeClient } from "./realtime-client";
 import { lastOf, mergeMessages } from "./order";
 import type { Message } from "./types";
@@ -83,29 +84,14 @@ export function useConversationRealtime({ conversationId, me, initial }: Options
         )
         .on("postgres_changes", { event: "UPDATE", schema: "public", table: "messages", filter }, (payload) =>
           merge([payload.new as Message]),
-        )
-        // Hosted Realtime starts the change feed just after the join reply and says so here: catch up
-        // again then, or a message stored between the two would show only on the next event.
-        .on("system", {}, (payload: { extension?: string; status?: string }) => {
-          if (payload.extension === "postgres_changes" && payload.status === "ok") void catchUp();
-        })
-        .subscribe((status) => {
-          setLive(status === "SUBSCRIBED");
-          if (status === "SUBSCRIBED") void catchUp();
-        });
+        );
+      subscribeWithCatchUp(channel, catchUp, setLive);
     });
-    const onBack = () => {
-      if (!document.hidden) void catchUp();
-    };
-    window.addEventListener("focus", onBack);
-    window.addEventListener("online", onBack);
-    document.addEventListener("visibilitychange", onBack);
+    const stopCatchUpOnReturn = catchUpOnReturn(catchUp);
     return () => {
       setOpenConversation(null);
       if (markTimer.current) clearTimeout(markTimer.current);
-      window.removeEventListener("focus", onBack);
-      window.removeEventListener("online", onBack);
-      document.removeEventListener("visibilitychange", onBack);
+      stopCatchUpOnReturn();
       cancelled = true;
       if (supabase && channel) void supabase.removeChannel(channel);
     };

@@ -5,6 +5,7 @@ import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 import { fetchTeamChat, markTeamChatReadAction } from "@/lib/actions/team-chat";
 import { applyUnreadFrom, setOpenTeamChat } from "@/lib/messages/inbox";
 import { lastOf, mergeMessages, timeKey } from "@/lib/messages/order";
+import { catchUpOnReturn, subscribeWithCatchUp } from "@/lib/messages/catch-up";
 import { realtimeClient } from "@/lib/messages/realtime-client";
 import type { TeamChatMember, TeamChatMessage } from "./types";
 
@@ -99,29 +100,14 @@ export function useTeamChatRealtime({ teamId, me, initial, members: initialMembe
           (payload) => {
             if (payload.new && "profile_id" in payload.new) applyRead(payload.new as ReadRow);
           },
-        )
-        // Hosted Realtime starts the change feed just after the join reply and says so here: catch up
-        // again then, or a message stored between the two would show only on the next event.
-        .on("system", {}, (payload: { extension?: string; status?: string }) => {
-          if (payload.extension === "postgres_changes" && payload.status === "ok") void catchUp();
-        })
-        .subscribe((status) => {
-          setLive(status === "SUBSCRIBED");
-          if (status === "SUBSCRIBED") void catchUp();
-        });
+        );
+      subscribeWithCatchUp(channel, catchUp, setLive);
     });
-    const onBack = () => {
-      if (!document.hidden) void catchUp();
-    };
-    window.addEventListener("focus", onBack);
-    window.addEventListener("online", onBack);
-    document.addEventListener("visibilitychange", onBack);
+    const stopCatchUpOnReturn = catchUpOnReturn(catchUp);
     return () => {
       setOpenTeamChat(null);
       if (markTimer.current) clearTimeout(markTimer.current);
-      window.removeEventListener("focus", onBack);
-      window.removeEventListener("online", onBack);
-      document.removeEventListener("visibilitychange", onBack);
+      stopCatchUpOnReturn();
       cancelled = true;
       if (supabase && channel) void supabase.removeChannel(channel);
     };
