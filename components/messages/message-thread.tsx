@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { memo, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { memo, useCallback, useRef, useState, type ReactNode } from "react";
 import { deletedAthleteName } from "@/lib/messages/deleted-athlete";
 import type { ConversationSummary, Message } from "@/lib/messages/types";
 import { useConversationRealtime } from "@/lib/messages/use-conversation-realtime";
@@ -9,6 +9,7 @@ import { useReportDialog } from "@/components/moderation/report-dialog";
 import { BlockPanel, type BlockStep } from "@/components/blocks/block-button";
 import { ActionMenu, type ActionMenuHandle } from "@/components/ui/action-menu";
 import { Avatar } from "./avatar";
+import { useNewestInView } from "./use-newest-in-view";
 import { MessageText } from "./message-text";
 import { MessageComposer } from "./message-composer";
 import { RelativeTime } from "./relative-time";
@@ -34,8 +35,7 @@ export function MessageThread({
   above?: ReactNode;
 }) {
   const { messages, merge, live } = useConversationRealtime({ conversationId: conversation.id, me, initial });
-  const scroller = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
+  const newestInView = useNewestInView(messages.length);
   const menu = useRef<ActionMenuHandle>(null);
   const reportFrom = useRef<HTMLElement | null>(null);
   const [blockStep, setBlockStep] = useState<BlockStep>("idle");
@@ -44,23 +44,6 @@ export function MessageThread({
   const name = other ? other.full_name || "Unknown User" : deletedAthleteName;
   const lastOwnRead = [...messages].reverse().find((m) => m.sender_id === me)?.read ?? false;
   const report = useReportDialog(() => reportFrom.current?.focus());
-
-  // Scroll to the newest message whenever one arrives.
-  useEffect(() => {
-    const el = scroller.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [messages.length]);
-
-  // When the log gets shorter (a phone's keyboard opens), keep the newest message in view if it was.
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(() => {
-      if (atBottom.current) el.scrollTop = el.scrollHeight;
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
 
   const openReport = report.open;
   const reportMessage = useCallback(
@@ -128,11 +111,7 @@ export function MessageThread({
       ) : null}
       {above ? <div className="shrink-0 pb-3">{above}</div> : null}
       <div
-        ref={scroller}
-        onScroll={(event) => {
-          const el = event.currentTarget;
-          atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
-        }}
+        {...newestInView}
         // relative: the screen-reader-only labels inside are clipped with the log, not left below the page.
         className="relative min-h-0 flex-1 space-y-2 overflow-y-auto overscroll-contain bg-slate-50 px-3 py-4 md:h-[600px] md:flex-none md:px-4"
         role="log"

@@ -1,10 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { memo, useCallback, useEffect, useRef } from "react";
+import { memo, useCallback, useRef } from "react";
 import { useReportDialog } from "@/components/moderation/report-dialog";
 import { ActionMenu } from "@/components/ui/action-menu";
 import { MessageComposer } from "@/components/messages/message-composer";
+import { useNewestInView } from "@/components/messages/use-newest-in-view";
 import { MessageText } from "@/components/messages/message-text";
 import { RelativeTime } from "@/components/messages/relative-time";
 import { initials } from "@/lib/initials";
@@ -42,8 +43,7 @@ export function TeamChatThread({
     initial,
     members: initialMembers,
   });
-  const scroller = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
+  const newestInView = useNewestInView(messages.length);
   const reportFrom = useRef<HTMLElement | null>(null);
   const report = useReportDialog(() => reportFrom.current?.focus());
   const names = new Map(members.map((m) => [m.profile_id, m.full_name || "Unknown User"]));
@@ -51,21 +51,6 @@ export function TeamChatThread({
   const last = messages.at(-1);
   const others = members.filter((m) => m.profile_id !== me).length;
   const titleId = embedded ? "team-chat-title" : "thread-title";
-
-  useEffect(() => {
-    const el = scroller.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [messages.length]);
-
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el || typeof ResizeObserver === "undefined") return;
-    const observer = new ResizeObserver(() => {
-      if (atBottom.current) el.scrollTop = el.scrollHeight;
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
 
   const openReport = report.open;
   const reportMessage = useCallback(
@@ -115,11 +100,7 @@ export function TeamChatThread({
         </div>
       </header>
       <div
-        ref={scroller}
-        onScroll={(event) => {
-          const el = event.currentTarget;
-          atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
-        }}
+        {...newestInView}
         className={`relative min-h-0 space-y-2 overflow-y-auto overscroll-contain bg-slate-50 px-3 py-4 md:px-4 ${embedded ? "h-96 flex-none" : "flex-1 md:h-[600px] md:flex-none"}`}
         role="log"
         data-live={live}
