@@ -14,60 +14,12 @@ import { chromium, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { chromiumPath } from "../../e2e/support/chromium.ts";
+import { arg, baseUrl, benchAthlete, env, openLive, percentile, waitForApp } from "./latency-support.ts";
 
-const arg = (name: string, fallback: string) =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
-const baseUrl = arg("base-url", process.env.BENCH_BASE_URL ?? "http://127.0.0.1:3000").replace(/\/$/, "");
 const count = Number(arg("messages", "50"));
-const env = (name: string) => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run inside supabase-local --test`);
-  return value;
-};
 
-async function waitForApp() {
-  for (let i = 0; i < 240; i++) {
-    const ok = await fetch(`${baseUrl}/`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${baseUrl} did not answer`);
-}
-
-async function athlete(sql: postgres.Sql, name: string) {
-  const email = `bench-${randomUUID().slice(0, 8)}@example.test`;
-  const password = `pw-${randomUUID()}`;
-  const key = env("LOCAL_SERVICE_ROLE_KEY");
-  const res = await fetch(`${env("NEXT_PUBLIC_SUPABASE_URL")}/auth/v1/admin/users`, {
-    method: "POST",
-    headers: { apikey: key, authorization: `Bearer ${key}`, "content-type": "application/json" },
-    body: JSON.stringify({ email, password, email_confirm: true }),
-  });
-  if (!res.ok) throw new Error(`creating a bench user failed: ${res.status}`);
-  const { id } = (await res.json()) as { id: string };
-  const [row] = await sql<{ id: string }[]>`
-    insert into public.profiles (auth_id, username, full_name, location, specialty, experience_level, goals)
-    values (${id}, ${`bench_${id.slice(0, 8)}`}, ${name}, ${sql.json({ display_name: "Noosa", coordinates: [0, 0] })},
-            'runner', 'beginner', 'Measure message latency')
-    returning id`;
-  return { authId: id, email, password, profileId: row!.id };
-}
-
-async function openThread(page: Page, who: { email: string; password: string }, conversationId: string) {
-  const path = `/messages?c=${conversationId}`;
-  await page.goto(`${baseUrl}/auth?next=${encodeURIComponent(path)}`);
-  await page.getByLabel("Email address").fill(who.email);
-  await page.getByLabel("Password", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.waitForURL(/\/messages\?c=/, { timeout: 60_000 });
-  await page.locator("[role=log][data-live=true]").waitFor({ timeout: 30_000 });
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const openThread = (page: Page, who: { email: string; password: string }, conversationId: string) =>
+  openLive(page, who, `/messages?c=${conversationId}`, /\/messages\?c=/);
 
 async function main() {
   await waitForApp();
@@ -76,8 +28,8 @@ async function main() {
     executablePath: chromiumPath,
     args: ["--no-sandbox", "--disable-gpu"],
   });
-  const sender = await athlete(sql, "Bench Sender");
-  const receiver = await athlete(sql, "Bench Receiver");
+  const sender = await benchAthlete(sql, "Bench Sender", "Measure message latency");
+  const receiver = await benchAthlete(sql, "Bench Receiver", "Measure message latency");
   try {
     const [conv] = await sql<{ id: string }[]>`
       select private.ensure_conversation(${sender.profileId}, ${receiver.profileId}) as id`;

@@ -12,57 +12,13 @@ import { chromium, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { chromiumPath } from "../../e2e/support/chromium.ts";
+import { arg, baseUrl, benchAthlete, env, openLive, percentile, waitForApp } from "./latency-support.ts";
 
-const arg = (name: string, fallback: string) =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
-const baseUrl = arg("base-url", process.env.BENCH_BASE_URL ?? "http://127.0.0.1:3000").replace(/\/$/, "");
 const count = Number(arg("messages", "50"));
 const others = Number(arg("members", "2"));
-const env = (name: string) => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run inside supabase-local --test`);
-  return value;
-};
-
-async function waitForApp() {
-  for (let i = 0; i < 240; i++) {
-    const ok = await fetch(`${baseUrl}/`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${baseUrl} did not answer`);
-}
-
-async function athlete(sql: postgres.Sql, name: string) {
-  const email = `bench-${randomUUID().slice(0, 8)}@example.test`;
-  const password = `pw-${randomUUID()}`;
-  const key = env("LOCAL_SERVICE_ROLE_KEY");
-  const res = await fetch(`${env("NEXT_PUBLIC_SUPABASE_URL")}/auth/v1/admin/users`, {
-    method: "POST",
-    headers: { apikey: key, authorization: `Bearer ${key}`, "content-type": "application/json" },
-    body: JSON.stringify({ email, password, email_confirm: true }),
-  });
-  if (!res.ok) throw new Error(`creating a bench user failed: ${res.status}`);
-  const { id } = (await res.json()) as { id: string };
-  const [row] = await sql<{ id: string }[]>`
-    insert into public.profiles (auth_id, username, full_name, location, specialty, experience_level, goals)
-    values (${id}, ${`bench_${id.slice(0, 8)}`}, ${name}, ${sql.json({ display_name: "Noosa", coordinates: [0, 0] })},
-            'runner', 'beginner', 'Measure team chat latency')
-    returning id`;
-  return { authId: id, email, password, profileId: row!.id };
-}
 
 async function openChat(page: Page, who: { email: string; password: string }, teamId: string) {
-  const path = `/messages?team=${teamId}`;
-  await page.goto(`${baseUrl}/auth?next=${encodeURIComponent(path)}`);
-  await page.getByLabel("Email address").fill(who.email);
-  await page.getByLabel("Password", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.waitForURL(/\/messages\?team=/, { timeout: 60_000 });
-  await page.locator("[role=log][data-live=true]").waitFor({ timeout: 30_000 });
+  await openLive(page, who, `/messages?team=${teamId}`, /\/messages\?team=/);
   // The page notes when each message first appears (same machine clock as this process).
   await page.evaluate(() => {
     const seen: Record<string, number> = {};
@@ -76,8 +32,6 @@ async function openChat(page: Page, who: { email: string; password: string }, te
   });
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const seenAt = (page: Page, id: string) =>
   page
     .waitForFunction((mid) => (window as unknown as { __seen: Record<string, number> }).__seen[mid], id, {
@@ -93,8 +47,9 @@ async function main() {
     executablePath: chromiumPath,
     args: ["--no-sandbox", "--disable-gpu"],
   });
-  const team = [await athlete(sql, "Bench Captain")];
-  for (let i = 0; i < others; i++) team.push(await athlete(sql, `Bench Member ${i + 1}`));
+  const team = [await benchAthlete(sql, "Bench Captain", "Measure team chat latency")];
+  for (let i = 0; i < others; i++)
+    team.push(await benchAthlete(sql, `Bench Member ${i + 1}`, "Measure team chat latency"));
   const sender = team[0]!;
   try {
     const [row] = await sql<{ id: string }[]>`
