@@ -6,6 +6,9 @@ const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22
 /** Fails with the list of rule ids and targets when the page has any WCAG 2.2 A/AA violation. */
 export async function expectNoAxeViolations(page: Page) {
   await settleTransitions(page);
+  // After a server action the page's content and its <title> are refreshed in separate steps; axe run in
+  // between reports a missing title. Wait for the title first (a page that never gets one still fails).
+  await expect(page).toHaveTitle(/\S/, { timeout: 5_000 });
   const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
