@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
-const root = resolve(import.meta.dirname, "..");
+const root = resolve(import.meta.dirname, "../..");
 const skipDirs = new Set(["node_modules", ".git", "test-results", "playwright-report", "coverage"]);
 const scanned = /\.(ts|tsx|mjs|js|sql|sh|toml|md|css|json)$/;
 

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
-const root = resolve(import.meta.dirname, "..");
+const root = resolve(import.meta.dirname, "../..");
 const skipDirs = new Set(["node_modules", ".git", "test-results", "playwright-report", "coverage"]);
 
 function sources(dir: string, out: string[] = []): string[] {

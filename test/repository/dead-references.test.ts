@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
-const root = resolve(import.meta.dirname, "..");
+const root = resolve(import.meta.dirname, "../..");
 const skipDirs = new Set(["node_modules", ".git", "test-results", "playwright-report", "coverage", ".local"]);
 const text = /\.(ts|tsx|mjs|js|sql|sh|toml|md|css|json|yml|yaml)$|^\.env\.example$/;
 // Spelled in pieces, so that a search of the repository for these references does not find this file.
