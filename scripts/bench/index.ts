@@ -3,8 +3,7 @@
  * of the same version, built and measured in the same run, interleaved with the app so that machine
  * drift hits both alike), how signed-in pages scale from the demo data to a large dataset, and how fast
  * a message reaches the other person. Runs inside `supabase-local --test` (a throwaway local stack), stops
- * every server it started, and writes bench/results/, the table of docs/performance.md and the README's
- * rows with a target.
+ * every server it started, and writes bench/results/ and the table of docs/performance.md.
  *
  *   npm run bench                  everything (about 8-10 minutes on 2 cores)
  *   npm run bench -- --quick       one Lighthouse run per page and shorter loops: a smoke test of the harness
@@ -629,9 +628,9 @@ async function main() {
   stopServers();
   const when = new Date();
   console.log(`\n${text(rows)}\n`);
-  const { dir, stamp } = save(rows, raw, when, { readme: !onlyArg });
+  const { dir, stamp } = save(rows, raw, when, { full: !onlyArg });
   console.log(
-    `written: ${dir}/${stamp}.json, ${dir}/${stamp}.md${onlyArg ? "" : `, ${dir}/latest.md and the tables of docs/performance.md and the README`} (${Math.round((Date.now() - started) / 1000)} s)`,
+    `written: ${dir}/${stamp}.json, ${dir}/${stamp}.md${onlyArg ? "" : `, ${dir}/latest.md and the table of docs/performance.md`} (${Math.round((Date.now() - started) / 1000)} s)`,
   );
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { targetRows, writeBetweenMarkers, type Row } from "./report.ts";
+import { writeBetweenMarkers } from "./report.ts";
 
 const file = (text: string) => {
   const path = join(mkdtempSync(join(tmpdir(), "report-")), "doc.md");
@@ -25,15 +25,5 @@ describe("writeBetweenMarkers", () => {
     const path = file("intro\n<!-- bench:start -->\nold\n");
     writeBetweenMarkers(path, "bench", "new\n");
     expect(readFileSync(path, "utf8")).toBe("intro\n<!-- bench:start -->\nold\n");
-  });
-});
-
-describe("targetRows", () => {
-  it("keeps the rows that have a target", () => {
-    const rows: Row[] = [
-      { figure: "a", app: "1", value: "", target: "≤ 2", met: true },
-      { figure: "b", app: "1", value: "", target: "" },
-    ];
-    expect(targetRows(rows).map((r) => r.figure)).toEqual(["a"]);
   });
 });

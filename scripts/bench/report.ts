@@ -63,14 +63,11 @@ export function writeBetweenMarkers(file: string, name: string, md: string) {
   if (a !== -1 && b > a) writeFileSync(file, `${doc.slice(0, a + start.length)}\n${md}${doc.slice(b)}`);
 }
 
-/** The rows that have a target: the README's short table. */
-export const targetRows = (rows: Row[]) => rows.filter((r) => r.target !== "");
-
 /**
  * Writes bench/results/<stamp>.{json,md}; for a full run also latest.md (the one result file kept in git),
- * the whole table in docs/performance.md and the rows with a target in the README, between their markers.
+ * and the table in docs/performance.md, between its markers.
  */
-export function save(rows: Row[], raw: unknown, when: Date, { readme: toReadme = true } = {}) {
+export function save(rows: Row[], raw: unknown, when: Date, { full = true } = {}) {
   const dir = join("bench", "results");
   mkdirSync(dir, { recursive: true });
   const stamp = when.toISOString().slice(0, 19).replace(/[:T]/g, "-");
@@ -82,10 +79,9 @@ export function save(rows: Row[], raw: unknown, when: Date, { readme: toReadme =
   );
   writeFileSync(join(dir, `${stamp}.md`), md);
   // A subset run (--only) is in its own files only.
-  if (toReadme) {
+  if (full) {
     writeFileSync(join(dir, "latest.md"), md);
     writeBetweenMarkers(join("docs", "performance.md"), "bench", md);
-    writeBetweenMarkers("README.md", "bench", markdown(targetRows(rows), when, machineLine));
   }
   return { dir, stamp };
 }

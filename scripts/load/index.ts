@@ -4,7 +4,7 @@
  * throwaway local stack (127.0.0.1 only), for a fixed time at each size after 15 s of it not counted; then
  * the same load with faults: Postgres restarted, Auth slow (2 s a call) and down, every Realtime socket
  * dropped. Prints one table, writes bench/results/load-<stamp>.{json,md} and the load tables of
- * docs/performance.md and the README.
+ * docs/performance.md.
  * Targets are printed, never asserted: this is a measurement, not a test.
  *
  *   npm run load                               50, 200 and 500 athletes, 60 s each, then the faults at 200
@@ -448,12 +448,11 @@ function writeReport(phases: Phase[], loadBefore: string, when: Date) {
   );
   writeFileSync(join(dir, `load-${stamp}.md`), md);
   // Only the full run (no --users, --seconds or --faults) is kept in git (latest-load.md) and replaces the
-  // tables: the whole report in docs/performance.md, its first table (one row a run) in the README.
+  // report in docs/performance.md.
   const full = !["users", "seconds", "faults", "fault-users"].some((name) => arg(name) !== undefined);
   if (full) {
     writeFileSync(join(dir, "latest-load.md"), md);
     writeBetweenMarkers(join("docs", "performance.md"), "load", md);
-    writeBetweenMarkers("README.md", "load", md.slice(0, md.indexOf("\nPer page and action") + 1));
   }
   return md;
 }
