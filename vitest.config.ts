@@ -17,7 +17,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["{app,components,lib,scripts,test}/**/*.test.{ts,tsx}"],
+          include: ["{app,components,lib,bench,test}/**/*.test.{ts,tsx}"],
           exclude: ["**/*.int.test.ts", "node_modules/**"],
           environment: "node",
         },
@@ -27,7 +27,7 @@ export default defineConfig({
         test: {
           name: "integration",
           // Run by `npm run test:integration`, which starts the local Supabase stack around Vitest.
-          include: ["{app,components,lib,scripts,test}/**/*.int.test.{ts,tsx}"],
+          include: ["{app,components,lib,bench,test}/**/*.int.test.{ts,tsx}"],
           environment: "node",
           fileParallelism: false,
           testTimeout: 20_000,

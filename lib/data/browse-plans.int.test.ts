@@ -3,7 +3,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Claims, Tx } from "@/lib/db";
 import { parseFilters } from "@/lib/browse/filters";
-import { largeDataSql, removeLargeDataSql } from "@/scripts/large-data";
+import { largeDataSql, removeLargeDataSql } from "@/bench/large-data";
 import { listAthletes, listOpenTeams } from "./browse";
 import { listConversations, unreadMessageCount } from "./conversations";
 import { listMessages, markConversationRead } from "./messages";

@@ -4,7 +4,7 @@
  * `BENCH_RESULT {json}` line with p50/p95/max in ms (`npm run bench` folds it into its table). A measurement, not a test: it never fails on a number (the target is p95 ≤ 150 ms).
  *
  *   npx supabase-local --test -- bash -c \
- *     'NEXT_DIST_DIR=.next-bench next start -H 127.0.0.1 -p 3105 & node scripts/bench/message-latency.ts --base-url=http://127.0.0.1:3105'
+ *     'NEXT_DIST_DIR=.next-bench next start -H 127.0.0.1 -p 3105 & node bench/message-latency.ts --base-url=http://127.0.0.1:3105'
  *
  * (after `NEXT_DIST_DIR=.next-bench npx next build` inside the same `supabase-local --test`, since the build bakes in the
  * stack's URL). Needs NEXT_PUBLIC_SUPABASE_URL, LOCAL_SERVICE_ROLE_KEY and LOCAL_DB_ADMIN_URL, which
@@ -13,7 +13,7 @@
 import { chromium, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import postgres from "postgres";
-import { chromiumPath } from "../../e2e/support/chromium.ts";
+import { chromiumPath } from "../e2e/support/chromium.ts";
 import { arg, baseUrl, benchAthlete, env, openLive, percentile, waitForApp } from "./latency-support.ts";
 
 const count = Number(arg("messages", "50"));

@@ -6,7 +6,7 @@
  * p95 comes from every response's time (autocannon's own summary has no p95).
  */
 import autocannon from "autocannon";
-import { treeCpuMs } from "../load/processes.ts";
+import { treeCpuMs } from "./load/processes.ts";
 
 /**
  * `cpuMs`: the server's CPU time per request over the run (its process tree, from /proc), when the caller

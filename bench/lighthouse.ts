@@ -2,7 +2,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { chromiumPath } from "../../e2e/support/chromium.ts";
+import { chromiumPath } from "../e2e/support/chromium.ts";
 import { firstFrameWaitMs } from "./first-frame.ts";
 
 export type LighthouseSample = {

@@ -5,13 +5,13 @@
  * it. Prints one `BENCH_RESULT {json}` line (p50/p95/max in ms, per message, and the p95 per receiving page).
  * A measurement, not a test: it never fails on a number (the target is p95 ≤ 100 ms).
  *
- * Run as scripts/bench/message-latency.ts is (inside `supabase-local --test`, against a built app):
- *   node scripts/bench/team-chat-latency.ts --base-url=http://127.0.0.1:3105 --messages=100
+ * Run as bench/message-latency.ts is (inside `supabase-local --test`, against a built app):
+ *   node bench/team-chat-latency.ts --base-url=http://127.0.0.1:3105 --messages=100
  */
 import { chromium, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import postgres from "postgres";
-import { chromiumPath } from "../../e2e/support/chromium.ts";
+import { chromiumPath } from "../e2e/support/chromium.ts";
 import { arg, baseUrl, benchAthlete, env, openLive, percentile, waitForApp } from "./latency-support.ts";
 
 const count = Number(arg("messages", "50"));

@@ -4,8 +4,8 @@
  * e-mail to an accepted request, and how far down the page (in screens) the Accept button was. The latest
  * figures are in docs/performance.md#journeys.
  *
- *   npx supabase-local --test -- node scripts/measure/email-to-decision.ts   (builds into .next-measure)
- *   MEASURE_BASE_URL=http://127.0.0.1:3000 node scripts/measure/email-to-decision.ts
+ *   npx supabase-local --test -- node bench/measure/email-to-decision.ts   (builds into .next-measure)
+ *   MEASURE_BASE_URL=http://127.0.0.1:3000 node bench/measure/email-to-decision.ts
  *     (an app already running on a local stack: LOCAL_DB_ADMIN_URL, LOCAL_MAILBOX_URL and CRON_SECRET set)
  *
  * The request is real: a fresh athlete asks to join Mia's demo team through public.request_to_join_team, the
@@ -18,7 +18,7 @@ import { chromium, devices, type Browser, type Locator, type Page } from "@playw
 import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { chromiumPath } from "../../e2e/support/chromium.ts";
-import { buildApp, serve, stopServers } from "../bench/servers.ts";
+import { buildApp, serve, stopServers } from "../servers.ts";
 
 const mia = { email: "mia@example.com", password: "noosa-demo-2026" };
 const miaTeam = "7ea40000-0000-4000-8000-000000000001";

@@ -2,7 +2,7 @@
  * Where `next start` spent its CPU in a profile from `npm run load -- --cpu-prof`: self time by function
  * and by package (node_modules/<name>, the app's own chunks, Node internals), top entries first.
  *
- *   node scripts/load/cpu-top.ts bench/results/cpu/<file>.cpuprofile [--top=20]
+ *   node bench/load/cpu-top.ts bench/results/cpu/<file>.cpuprofile [--top=20]
  */
 import { readFileSync } from "node:fs";
 
@@ -15,7 +15,7 @@ type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTi
 
 const file = process.argv[2];
 if (!file) {
-  console.error("usage: node scripts/load/cpu-top.ts <file.cpuprofile> [--top=20]");
+  console.error("usage: node bench/load/cpu-top.ts <file.cpuprofile> [--top=20]");
   process.exit(2);
 }
 const top = Number(process.argv.find((a) => a.startsWith("--top="))?.slice(6) ?? 20);

@@ -11,7 +11,7 @@
  *   --skip-build                   serve the builds already in BENCH_DIST_DIR / BENCH_FLOOR_DIR (defaults
  *                                  .next-bench, .next-baseline): only inside the stack they were built in, as
  *                                  a build carries its stack's address (a repeat: `npx supabase-local --test --
- *                                  sh -c 'node scripts/bench/index.ts --only=dynamic; node … --skip-build'`)
+ *                                  sh -c 'node bench/index.ts --only=dynamic; node … --skip-build'`)
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -466,7 +466,7 @@ async function main() {
   if (parts.has("realtime")) {
     log("Realtime: message insert → the other participant's page shows it");
     const r = await runForResults(node, [
-      "scripts/bench/message-latency.ts",
+      "bench/message-latency.ts",
       `--base-url=${app}`,
       `--messages=${quick ? 30 : 200}`,
     ]);
@@ -480,7 +480,7 @@ async function main() {
     });
     log("Realtime: team-chat message insert → every other member's open chat shows it");
     const t = await runForResults(node, [
-      "scripts/bench/team-chat-latency.ts",
+      "bench/team-chat-latency.ts",
       `--base-url=${app}`,
       `--messages=${quick ? 30 : 200}`,
     ]);
@@ -511,7 +511,7 @@ async function main() {
       "notifications: join request → mailbox and → push endpoint on the 3 s schedule; a queue of 1,000 drained",
     );
     const n = await runForResults(node, [
-      "scripts/bench/notifications.ts",
+      "bench/notifications.ts",
       `--dist=${distDir}`,
       "--skip-build",
       `--joins=${quick ? 5 : 20}`,
@@ -561,7 +561,7 @@ async function main() {
     log("server render, demo data");
     const demo = await renderAll(app, pages);
     log("seeding the large dataset");
-    await runForResults(node, ["scripts/seed-large.ts"]);
+    await runForResults(node, ["bench/seed-large.ts"]);
     // As autovacuum would after a bulk load this size (its insert threshold is 1,000 rows): the visibility
     // map set, so plans are those of a running database (an index-only count of open teams, not a scan).
     await admin`vacuum analyze`;

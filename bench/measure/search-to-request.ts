@@ -4,8 +4,8 @@
  * reported both ways: every tap (a select costs two, its open and its choice, as on a phone's picker) and
  * presses (a select's choice counted once). The latest figures are in docs/performance.md#journeys.
  *
- *   npx supabase-local --test -- node scripts/measure/search-to-request.ts   (builds into .next-measure)
- *   MEASURE_BASE_URL=http://127.0.0.1:3000 LOCAL_MAILBOX_URL=… node scripts/measure/search-to-request.ts
+ *   npx supabase-local --test -- node bench/measure/search-to-request.ts   (builds into .next-measure)
+ *   MEASURE_BASE_URL=http://127.0.0.1:3000 LOCAL_MAILBOX_URL=… node bench/measure/search-to-request.ts
  *     (an app already running on a local stack, and that stack's mailbox)
  *
  * It walks like a person: on each screen it does what that screen offers towards the goal, and when the
@@ -16,7 +16,7 @@
 import { chromium, devices, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { chromiumPath } from "../../e2e/support/chromium.ts";
-import { buildApp, serve, stopServers } from "../bench/servers.ts";
+import { buildApp, serve, stopServers } from "../servers.ts";
 
 const landing = "/urgent-triathlon-team-noosa";
 const teamName = "Peregian Pace Setters";

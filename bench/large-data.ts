@@ -1,6 +1,6 @@
 /**
  * SQL that fills a database with generated athletes, teams, conversations and messages, all with
- * generate_series (no row-by-row round trips). Used by scripts/seed-large.ts (the big local dataset for
+ * generate_series (no row-by-row round trips). Used by bench/seed-large.ts (the big local dataset for
  * the render benchmark) and by the EXPLAIN test (a moderate one). Run as the database owner/superuser:
  * triggers are skipped (session_replication_role = replica) so creation times can be spread out and
  * 200,000 messages do not fire 200,000 conversation updates; the script sets those columns itself.

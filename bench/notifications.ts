@@ -2,7 +2,7 @@
  * Notification e-mails, measured through the real parts (docs/notifications.md): a production build of the app under
  * `next start`, its cron route (the worker) and the stack's SMTP listener and mailbox.
  *
- *   npx supabase-local --test -- node scripts/bench/notifications.ts [--skip-build] [--count=1000] [--joins=20]
+ *   npx supabase-local --test -- node bench/notifications.ts [--skip-build] [--count=1000] [--joins=20]
  *
  * 1. Join request → e-mail in the mailbox, and outbox → push endpoint (the creator's device), p50/p95, with the
  *    local schedule (the route called every 3 s): `--joins` requests made at random moments, each timed from
@@ -23,7 +23,7 @@ import {
   localCertificate,
   newBrowserKeys,
   startPushEndpoint,
-} from "../../lib/notifications/test-support/push-endpoint-server.ts";
+} from "../lib/notifications/test-support/push-endpoint-server.ts";
 import postgres from "postgres";
 import { buildApp, freePort, nextBin } from "./servers.ts";
 import { percentile, round } from "./stats.ts";
@@ -261,7 +261,7 @@ try {
       `| duplicates / missing in the mailbox | ${drained.duplicates} / ${drained.missing} | 0 / 0 |`,
     ].join("\n"),
   );
-  // One line for `npm run bench` (scripts/bench/children.ts), which runs this script on its own build.
+  // One line for `npm run bench` (bench/children.ts), which runs this script on its own build.
   console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
 } finally {
   app.stop();

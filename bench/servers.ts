@@ -8,7 +8,7 @@ export const nextBin = join("node_modules", ".bin", "next");
 const running: ChildProcess[] = [];
 const pids = new Map<string, number>();
 
-/** The process serving `origin` (one `serve` started), for its CPU time (scripts/load/processes.ts). */
+/** The process serving `origin` (one `serve` started), for its CPU time (bench/load/processes.ts). */
 export const serverPid = (origin: string): number | undefined => pids.get(origin);
 
 export function freePort(): Promise<number> {
@@ -46,7 +46,7 @@ export function buildFloor(dir = ".next-baseline"): string {
     "export default function Page() { return <main><h1>Baseline</h1><p>A bare Next.js page.</p></main>; }\n",
   );
   // The same page rendered per request: what Next.js itself spends on any dynamic page on this machine,
-  // the reference for the app's signed-in pages (scripts/bench/index.ts, dynamicRows).
+  // the reference for the app's signed-in pages (bench/index.ts, dynamicRows).
   mkdirSync(join(dir, "app", "dynamic"), { recursive: true });
   writeFileSync(
     join(dir, "app", "dynamic", "page.jsx"),

@@ -6,7 +6,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chromiumPath } from "../../e2e/support/chromium.ts";
+import { chromiumPath } from "../e2e/support/chromium.ts";
 
 /** "Chromium 156.0.8078.79" (and the path), or a plain message saying how to get a browser. */
 export function browserVersion(): string {

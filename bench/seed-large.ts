@@ -1,9 +1,9 @@
 /**
  * Fills the local stack's database with a large generated community (defaults: 10,000 athletes,
- * 2,000 teams, 50,000 conversations, 200,000 messages), for the render benchmark (scripts/bench/render.ts).
+ * 2,000 teams, 50,000 conversations, 200,000 messages), for the render benchmark (bench/render.ts).
  * Runs inside the stack, which provides LOCAL_DB_ADMIN_URL:
  *
- *   npx supabase-local -- node scripts/seed-large.ts [--athletes 10000] [--teams 2000]
+ *   npx supabase-local -- node bench/seed-large.ts [--athletes 10000] [--teams 2000]
  *        [--conversations 50000] [--messages 200000] [--tag big] [--remove]
  *
  * The --dev data folder keeps the rows (start the app on it with `npm start`); `--remove` deletes what an
@@ -27,7 +27,7 @@ const { values } = parseArgs({
 const url = process.env.LOCAL_DB_ADMIN_URL;
 if (!url) {
   console.error(
-    "LOCAL_DB_ADMIN_URL is not set: run through `npx supabase-local -- node scripts/seed-large.ts`.",
+    "LOCAL_DB_ADMIN_URL is not set: run through `npx supabase-local -- node bench/seed-large.ts`.",
   );
   process.exit(2);
 }

@@ -6,7 +6,7 @@
  * element was the largest and whether the first urgent team's "Ask to join" is on the first screen.
  */
 import { chromium, type Browser } from "@playwright/test";
-import { chromiumPath } from "../../e2e/support/chromium.ts";
+import { chromiumPath } from "../e2e/support/chromium.ts";
 
 export type LcpSample = {
   lcpMs: number;
