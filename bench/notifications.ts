@@ -23,7 +23,7 @@ import {
   localCertificate,
   newBrowserKeys,
   startPushEndpoint,
-} from "../lib/notifications/test-support/push-endpoint-server.ts";
+} from "../test/fixtures/push-endpoint-server.ts";
 import postgres from "postgres";
 import { buildApp, freePort, nextBin } from "./servers.ts";
 import { percentile, round } from "./stats.ts";

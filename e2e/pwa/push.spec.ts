@@ -3,7 +3,7 @@ import {
   decryptPushBody,
   newBrowserKeys,
   startPushEndpoint,
-} from "../../lib/notifications/test-support/push-endpoint-server";
+} from "../../test/fixtures/push-endpoint-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { adminDb, createAthlete, createTeam } from "../support/db";
 import { pushEndpointCertificate, pushEndpointOrigin, pushEndpointPort } from "../support/push-endpoint";

@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { localCertificate } from "../../lib/notifications/test-support/push-endpoint-server.ts";
+import { localCertificate } from "../../test/fixtures/push-endpoint-server.ts";
 
 /**
- * The e2e suite's push service (lib/notifications/test-support/push-endpoint-server.ts) listens here, with a
+ * The e2e suite's push service (test/fixtures/push-endpoint-server.ts) listens here, with a
  * certificate the app server trusts (NODE_EXTRA_CA_CERTS, set in playwright.config.ts) and may send to
  * (PUSH_ENDPOINT_ORIGINS). One certificate per port, made once and shared by the config and the specs.
  */

@@ -6,7 +6,7 @@ import { listAthletes, listOpenTeams } from "@/lib/data/browse";
 import { listMyBlocks } from "@/lib/data/blocks";
 import { insertMessage } from "@/lib/data/messages";
 import { parseFilters } from "@/lib/browse/filters";
-import { dropAthletes, makeAthlete, type Athlete } from "@/lib/messages/test-fixtures";
+import { dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 
 // docs/security.md#blocks: between a blocked pair nothing is written (every path) and neither lists the other.
 const session = vi.hoisted(() => ({ claims: null as Claims | null }));

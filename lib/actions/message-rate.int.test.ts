@@ -3,7 +3,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pool, withRls, type Claims } from "@/lib/db";
 import { insertMessage } from "@/lib/data/messages";
-import { dropAthletes, makeAthlete, type Athlete } from "@/lib/messages/test-fixtures";
+import { dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 
 // docs/security.md#rate-limits: one athlete put 362 messages into another's inbox in 5 s. The limits live in SQL
 // (supabase/schema.sql); the action only passes their text on.

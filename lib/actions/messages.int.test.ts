@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pool, withRls, type Claims } from "@/lib/db";
 import { listConversations } from "@/lib/data/conversations";
 import { insertMessage } from "@/lib/data/messages";
-import { dropAthletes, makeAthlete, type Athlete } from "@/lib/messages/test-fixtures";
+import { dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 import { messageErrors as E } from "@/lib/validation/message";
 
 // The actions read the session through getClaims (cookies); outside a request it is stood in for.

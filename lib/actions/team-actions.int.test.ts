@@ -1,7 +1,7 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pool, type Claims } from "@/lib/db";
-import { dropAthletes, makeAthlete, type Athlete } from "@/lib/messages/test-fixtures";
+import { dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 
 // The action wrapper against the real functions: how each refusal the SQL raises reaches the athlete. The
 // session is stood in for (no request here), and so is Next's cache (nothing is rendered).

@@ -2,7 +2,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool, withRls } from "@/lib/db";
 import { listFitCandidates } from "./team-invitations";
-import { dropAthletes, makeAthlete, type Athlete } from "@/lib/messages/test-fixtures";
+import { dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 
 // A block stops the pair reaching each other. The e-mail about a message sent just before the block (due
 // when it is still unread five minutes later) was sent all the same, and "Athletes who fit" suggested the

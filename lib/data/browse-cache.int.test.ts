@@ -2,7 +2,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseFilters } from "@/lib/browse/filters";
 import { pool } from "@/lib/db";
-import { dropAthletes, makeAthlete, type Athlete } from "@/lib/messages/test-fixtures";
+import { dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 
 // docs/architecture.md#caching: /browse's shared, cached lists, for visitors only. The cache is Next's (unstable_cache); here
 // it is a recorder, so the test sees which reads go to the shared copy and that no viewer's ever does.
@@ -106,7 +106,7 @@ describe("browse lists: one shared copy for visitors, every athlete read as them
 
   it('"needs my specialty" read for one athlete (blocks, or the proxy could not ask) is read as them', async () => {
     const before = shared();
-    // Every test athlete is a runner (lib/messages/test-fixtures.ts): read with their own profile.
+    // Every test athlete is a runner (test/fixtures/athletes.ts): read with their own profile.
     const {
       listings: [, athletes],
     } = await browseListings(plain.claims, parseFilters({ mine: "1" }));

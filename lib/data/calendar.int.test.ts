@@ -3,7 +3,7 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { feedPath, feedTokenHash, newFeedToken } from "@/lib/calendar/feed-token";
 import { pool, withRls, type Claims } from "@/lib/db";
-import { dropAthletes, makeAthlete, type Athlete } from "@/lib/messages/test-fixtures";
+import { dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 import { createCalendarFeed, findMyCalendarFeed, findMyCalendarTeam, readCalendarFeed } from "./calendar";
 
 // The private calendar feed: read without a session through public.calendar_feed (keyed by the token's

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { pool, withRls, type Claims, type Tx } from "@/lib/db";
 import { fileReport, isModerator, moderate, moderationQueue } from "@/lib/data/reports";
 import { insertMessage } from "@/lib/data/messages";
-import { dropAthletes, makeAthlete, type Athlete } from "@/lib/messages/test-fixtures";
+import { dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 import { hiddenProfileMessage, suspendedMessage } from "@/lib/moderation/suspension";
 import type { ProfileInput } from "@/lib/validation/profile";
 import { reportTexts, type ReportReason } from "@/lib/validation/report";

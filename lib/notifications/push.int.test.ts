@@ -15,7 +15,7 @@ import {
   newBrowserKeys,
   startPushEndpoint,
   type BrowserKeys,
-} from "./test-support/push-endpoint-server";
+} from "@/test/fixtures/push-endpoint-server";
 import type { MailTransport } from "./transport";
 import { runNotificationPass } from "./worker";
 

@@ -1,6 +1,6 @@
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeAthlete, dropAthletes, type Athlete } from "@/lib/messages/test-fixtures";
+import { makeAthlete, dropAthletes, type Athlete } from "@/test/fixtures/athletes";
 import { hasVisibleText, isSafeText } from "./text";
 
 // docs/product.md#text: the SQL rule (private.is_safe_text, in every CHECK on user-written text) refuses what
