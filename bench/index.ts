@@ -371,70 +371,260 @@ async function renderAll(app: string, pages: SignedInPage[]) {
   return { figures, captured };
 }
 
-async function main() {
-  const started = Date.now();
-  if (parts.has("stack")) {
-    log("local stack: cold and warm start, password sign-in");
-    const r = await runForResults("supabase-local", ["bench", "stack"], { BENCH_RUNS: quick ? "1" : "3" });
-    raw.stack = r;
-    const n = (k: string) => Number(r[k]);
-    rows.push(
-      {
-        figure: "stack cold start (cached template)",
-        app: ms(n("coldCached")),
-        value: "",
-        target: "≤ 3000 ms",
-        met: n("coldCached") <= 3000,
-      },
-      {
-        figure: "stack warm start",
-        app: ms(n("warm")),
-        value: "",
-        target: "≤ 1000 ms",
-        met: n("warm") <= 1000,
-      },
-      {
-        figure: "password sign-in p95",
-        app: ms(n("signInP95")),
-        value: "",
-        target: "≤ 150 ms",
-        met: n("signInP95") <= 150,
-      },
-    );
-  }
-
-  if (parts.has("lighthouse") || parts.has("realtime")) {
-    // Before the builds: a missing browser should stop the run at once, with the way to get one.
-    raw.browser = browserVersion();
-    rows.push({
-      figure: "browser (Lighthouse, message latency)",
-      app: raw.browser as string,
+async function stackRows() {
+  log("local stack: cold and warm start, password sign-in");
+  const r = await runForResults("supabase-local", ["bench", "stack"], { BENCH_RUNS: quick ? "1" : "3" });
+  raw.stack = r;
+  const n = (k: string) => Number(r[k]);
+  rows.push(
+    {
+      figure: "stack cold start (cached template)",
+      app: ms(n("coldCached")),
       value: "",
-      target: "",
-      met: null,
-    });
-  }
+      target: "≤ 3000 ms",
+      met: n("coldCached") <= 3000,
+    },
+    {
+      figure: "stack warm start",
+      app: ms(n("warm")),
+      value: "",
+      target: "≤ 1000 ms",
+      met: n("warm") <= 1000,
+    },
+    {
+      figure: "password sign-in p95",
+      app: ms(n("signInP95")),
+      value: "",
+      target: "≤ 150 ms",
+      met: n("signInP95") <= 150,
+    },
+  );
+}
 
-  // The floor is only needed by the parts that compare with it; a render- or realtime-only run skips it.
+/** Before the builds: a missing browser should stop the run at once, with the way to get one. */
+function browserRow() {
+  raw.browser = browserVersion();
+  rows.push({
+    figure: "browser (Lighthouse, message latency)",
+    app: raw.browser as string,
+    value: "",
+    target: "",
+    met: null,
+  });
+}
+
+/** Builds (unless --skip-build) and serves the app and, for the parts that compare with it, the floor. */
+async function startServers() {
   const withFloor = ["js", "rps", "dynamic", "lighthouse", "lcp"].some((p) => parts.has(p));
   log(withFloor ? "building the app and the floor (a bare Next.js page)" : "building the app");
   if (!skipBuild) buildApp(distDir);
   const app = await serve(".", { NEXT_DIST_DIR: distDir });
   const floor = withFloor ? await serve(skipBuild ? floorDir : buildFloor(floorDir)) : "";
-  const { profile, team, thread } = await ids();
-  const landing = "/urgent-triathlon-team-noosa";
-  const publicPaths = ["/", "/browse", landing, `/profile/${profile}`];
-  // A blocking athlete's /browse is rendered per request: its render time and its statements (EXPLAIN)
-  // stay measured now that an athlete's /browse is otherwise the shared copy.
-  const signedInPages: { label: string; path: string; blocking?: true }[] = [
+  return { app, floor };
+}
+
+/** The signed-in pages rendered and hammered: a blocking athlete's /browse is rendered per request, so its
+ * render time and its statements (EXPLAIN) stay measured now that an athlete's /browse is otherwise the
+ * shared copy. */
+function signedInPagesOf(team: string | null): { label: string; path: string; blocking?: true }[] {
+  return [
     { label: "/dashboard", path: "/dashboard" },
     { label: "/browse", path: "/browse" },
     { label: "/browse (a block: rendered for the athlete)", path: "/browse", blocking: true },
     { label: "/messages", path: "/messages" },
     ...(team ? [{ label: "/teams/{id}", path: `/teams/${team}` }] : []),
   ];
-  const needsBlock = parts.has("dynamic") || parts.has("render");
-  const blockedCookie = needsBlock ? await blockedAthleteCookie() : "";
+}
+
+async function realtimeRows(app: string) {
+  log("Realtime: message insert → the other participant's page shows it");
+  const r = await runForResults(node, [
+    "bench/message-latency.ts",
+    `--base-url=${app}`,
+    `--messages=${quick ? 30 : 200}`,
+  ]);
+  raw.realtime = r;
+  rows.push({
+    figure: "message → other page p50 / p95",
+    app: `${ms(Number(r.p50))} / ${ms(Number(r.p95))}`,
+    value: "",
+    target: "p95 ≤ 100 ms",
+    met: Number(r.p95) <= 100,
+  });
+  log("Realtime: team-chat message insert → every other member's open chat shows it");
+  const t = await runForResults(node, [
+    "bench/team-chat-latency.ts",
+    `--base-url=${app}`,
+    `--messages=${quick ? 30 : 200}`,
+  ]);
+  raw.teamChat = t;
+  rows.push({
+    figure: "team-chat message → every other member's page p50 / p95",
+    app: `${ms(Number(t.p50))} / ${ms(Number(t.p95))}`,
+    value: "",
+    target: "p95 ≤ 100 ms",
+    met: Number(t.p95) <= 100,
+  });
+  const server = await runForResults("supabase-local", [
+    "bench",
+    "realtime",
+    `--inserts=${quick ? 30 : 200}`,
+  ]);
+  raw.realtimeServer = server;
+  rows.push({
+    figure: "Realtime commit → callback p95, 100 subscribers",
+    app: ms(Number(server.p95)),
+    value: "",
+    target: "≤ 50 ms",
+    met: Number(server.p95) <= 50,
+  });
+}
+
+async function notificationRows() {
+  log(
+    "notifications: join request → mailbox and → push endpoint on the 3 s schedule; a queue of 1,000 drained",
+  );
+  const n = await runForResults(node, [
+    "bench/notifications.ts",
+    `--dist=${distDir}`,
+    "--skip-build",
+    `--joins=${quick ? 5 : 20}`,
+    `--count=${quick ? 200 : 1000}`,
+  ]);
+  raw.notifications = n;
+  const join = n.joinRequestToMailMs as { p50: number; p95: number };
+  const push = n.outboxToPushMs as { p50: number; p95: number };
+  const drained = n.drain as {
+    queued: number;
+    seconds: number;
+    perSecond: number;
+    duplicates: number;
+    missing: number;
+  };
+  rows.push(
+    {
+      figure: "join request → e-mail in the mailbox p50 / p95",
+      app: `${ms(join.p50)} / ${ms(join.p95)}`,
+      value: "",
+      target: "p95 ≤ 10000 ms",
+      met: join.p95 <= 10_000,
+    },
+    {
+      figure: "outbox → push endpoint p50 / p95",
+      app: `${ms(push.p50)} / ${ms(push.p95)}`,
+      value: "",
+      target: "p95 ≤ 10000 ms",
+      met: push.p95 <= 10_000,
+    },
+    {
+      figure: `${drained.queued} queued notifications drained`,
+      app: `${drained.seconds} s, ${drained.perSecond} e-mails/s`,
+      value: `${drained.duplicates} duplicates, ${drained.missing} missing`,
+      target: "0 duplicates",
+      met: drained.duplicates === 0 && drained.missing === 0,
+    },
+  );
+}
+
+/** Server render of the signed-in pages with the demo seed, then after the large one: returns the
+ * statements both rendered, for explainRows. */
+async function renderRows(app: string, pages: SignedInPage[]): Promise<Captured[]> {
+  log("server render, demo data");
+  const demo = await renderAll(app, pages);
+  log("seeding the large dataset");
+  await runForResults(node, ["bench/seed-large.ts"]);
+  // As autovacuum would after a bulk load this size (its insert threshold is 1,000 rows): the visibility
+  // map set, so plans are those of a running database (an index-only count of open teams, not a scan).
+  await admin`vacuum analyze`;
+  log("server render, large data");
+  const large = await renderAll(app, pages);
+  raw.render = { demo: demo.figures, large: large.figures };
+  for (const { label } of pages) {
+    const d = demo.figures[label]!;
+    const l = large.figures[label]!;
+    const r = ratio(l.p95, d.p95);
+    rows.push({
+      figure: `render ${label} p50 / p95, demo`,
+      app: `${ms(d.p50)} / ${ms(d.p95)}`,
+      value: "",
+      target: "",
+      met: null,
+    });
+    rows.push({
+      figure: `render ${label} p50 / p95, large`,
+      app: `${ms(l.p50)} / ${ms(l.p95)}`,
+      value: r.toFixed(2),
+      target: "large ÷ demo p95 ≤ 1.3",
+      met: r <= 1.3,
+    });
+  }
+  await browseHtmlRows(app, large.figures["/browse"]?.bytes);
+  return [...demo.captured, ...large.captured];
+}
+
+/** /browse's HTML at the large size: signed in under 150 kB (decimal kB, the stricter reading); a visitor's
+ * (the shared copy) at most 72 kB (docs/architecture.md#caching). */
+async function browseHtmlRows(app: string, signedInBytes: number | undefined) {
+  if (signedInBytes !== undefined) {
+    rows.push({
+      figure: "/browse HTML, large, signed in",
+      app: `${(signedInBytes / 1000).toFixed(1)} kB`,
+      value: "",
+      target: "< 150 kB",
+      met: signedInBytes < 150_000,
+    });
+  }
+  // Fetched twice: the first view of a window may render the copy, the second is what visitors are served.
+  await fetch(`${app}/browse`).then((r) => r.arrayBuffer());
+  const visitorBytes = (await (await fetch(`${app}/browse`)).arrayBuffer()).byteLength;
+  rows.push({
+    figure: "/browse HTML, large, signed out",
+    app: `${(visitorBytes / 1000).toFixed(1)} kB`,
+    value: "",
+    target: "≤ 72 kB",
+    met: visitorBytes <= 72_000,
+  });
+}
+
+/** EXPLAIN of every statement the rendered pages ran, at the large size: no sequential scan on a large table. */
+async function explainRows(captured: Captured[]) {
+  log("EXPLAIN of every statement those pages ran, at the large size");
+  const byText = new Map(captured.map((c) => [c.sql.replace(/\s+/g, " "), c]));
+  const checks = await explainAll(admin, [...byText.values()]);
+  const scans = checks.filter((c) => c.seqScans.length > 0);
+  raw.explain = checks.map((c) => ({ sql: c.sql, role: c.role, seqScans: c.seqScans }));
+  for (const c of scans)
+    console.log(`    Seq Scan on ${c.seqScans.join(", ")}: ${c.sql.replace(/\s+/g, " ").slice(0, 160)}`);
+  rows.push({
+    figure: `sequential scans on large tables (${checks.length} statements)`,
+    app: String(scans.length),
+    value: "",
+    target: "0",
+    met: scans.length === 0,
+  });
+}
+
+function writeResults(started: number) {
+  const when = new Date();
+  console.log(`\n${text(rows)}\n`);
+  const { dir, stamp } = save(rows, raw, when, { full: !onlyArg });
+  console.log(
+    `written: ${dir}/${stamp}.json, ${dir}/${stamp}.md${onlyArg ? "" : `, ${dir}/latest.md and the table of docs/performance.md`} (${Math.round((Date.now() - started) / 1000)} s)`,
+  );
+}
+
+/** Each part in turn (--only picks some), in the order of the table. */
+async function main() {
+  const started = Date.now();
+  if (parts.has("stack")) await stackRows();
+  if (parts.has("lighthouse") || parts.has("realtime")) browserRow();
+
+  const { app, floor } = await startServers();
+  const { profile, team, thread } = await ids();
+  const landing = "/urgent-triathlon-team-noosa";
+  const publicPaths = ["/", "/browse", landing, `/profile/${profile}`];
+  const blockedCookie = parts.has("dynamic") || parts.has("render") ? await blockedAthleteCookie() : "";
+  const demoCookie = () => sessionCookieHeader(DEMO_ATHLETE.email, DEMO_ATHLETE.password);
 
   if (parts.has("js")) {
     log("JavaScript per public page");
@@ -446,14 +636,7 @@ async function main() {
   }
   if (parts.has("dynamic")) {
     log("the dynamic pages under autocannon (20 connections), beside / and the floor");
-    await dynamicRows(
-      app,
-      floor,
-      await sessionCookieHeader(DEMO_ATHLETE.email, DEMO_ATHLETE.password),
-      blockedCookie,
-      team,
-      thread,
-    );
+    await dynamicRows(app, floor, await demoCookie(), blockedCookie, team, thread);
   }
   if (parts.has("lighthouse")) {
     log(`Lighthouse, ${lhRuns} interleaved run(s) per page`);
@@ -463,175 +646,20 @@ async function main() {
     log(`LCP of ${landing} on a throttled phone, ${lcpRuns} interleaved run(s) with the floor`);
     await lcpRows(app, floor, landing);
   }
-  if (parts.has("realtime")) {
-    log("Realtime: message insert → the other participant's page shows it");
-    const r = await runForResults(node, [
-      "bench/message-latency.ts",
-      `--base-url=${app}`,
-      `--messages=${quick ? 30 : 200}`,
-    ]);
-    raw.realtime = r;
-    rows.push({
-      figure: "message → other page p50 / p95",
-      app: `${ms(Number(r.p50))} / ${ms(Number(r.p95))}`,
-      value: "",
-      target: "p95 ≤ 100 ms",
-      met: Number(r.p95) <= 100,
-    });
-    log("Realtime: team-chat message insert → every other member's open chat shows it");
-    const t = await runForResults(node, [
-      "bench/team-chat-latency.ts",
-      `--base-url=${app}`,
-      `--messages=${quick ? 30 : 200}`,
-    ]);
-    raw.teamChat = t;
-    rows.push({
-      figure: "team-chat message → every other member's page p50 / p95",
-      app: `${ms(Number(t.p50))} / ${ms(Number(t.p95))}`,
-      value: "",
-      target: "p95 ≤ 100 ms",
-      met: Number(t.p95) <= 100,
-    });
-    const server = await runForResults("supabase-local", [
-      "bench",
-      "realtime",
-      `--inserts=${quick ? 30 : 200}`,
-    ]);
-    raw.realtimeServer = server;
-    rows.push({
-      figure: "Realtime commit → callback p95, 100 subscribers",
-      app: ms(Number(server.p95)),
-      value: "",
-      target: "≤ 50 ms",
-      met: Number(server.p95) <= 50,
-    });
-  }
-  if (parts.has("notifications")) {
-    log(
-      "notifications: join request → mailbox and → push endpoint on the 3 s schedule; a queue of 1,000 drained",
-    );
-    const n = await runForResults(node, [
-      "bench/notifications.ts",
-      `--dist=${distDir}`,
-      "--skip-build",
-      `--joins=${quick ? 5 : 20}`,
-      `--count=${quick ? 200 : 1000}`,
-    ]);
-    raw.notifications = n;
-    const join = n.joinRequestToMailMs as { p50: number; p95: number };
-    const push = n.outboxToPushMs as { p50: number; p95: number };
-    const drained = n.drain as {
-      queued: number;
-      seconds: number;
-      perSecond: number;
-      duplicates: number;
-      missing: number;
-    };
-    rows.push(
-      {
-        figure: "join request → e-mail in the mailbox p50 / p95",
-        app: `${ms(join.p50)} / ${ms(join.p95)}`,
-        value: "",
-        target: "p95 ≤ 10000 ms",
-        met: join.p95 <= 10_000,
-      },
-      {
-        figure: "outbox → push endpoint p50 / p95",
-        app: `${ms(push.p50)} / ${ms(push.p95)}`,
-        value: "",
-        target: "p95 ≤ 10000 ms",
-        met: push.p95 <= 10_000,
-      },
-      {
-        figure: `${drained.queued} queued notifications drained`,
-        app: `${drained.seconds} s, ${drained.perSecond} e-mails/s`,
-        value: `${drained.duplicates} duplicates, ${drained.missing} missing`,
-        target: "0 duplicates",
-        met: drained.duplicates === 0 && drained.missing === 0,
-      },
-    );
-  }
+  if (parts.has("realtime")) await realtimeRows(app);
+  if (parts.has("notifications")) await notificationRows();
   if (parts.has("render")) {
-    const cookie = await sessionCookieHeader(DEMO_ATHLETE.email, DEMO_ATHLETE.password);
-    const pages = signedInPages.map(({ label, path, blocking }) => ({
+    const cookie = await demoCookie();
+    const pages = signedInPagesOf(team).map(({ label, path, blocking }) => ({
       label,
       path,
       cookie: blocking ? blockedCookie : cookie,
     }));
-    log("server render, demo data");
-    const demo = await renderAll(app, pages);
-    log("seeding the large dataset");
-    await runForResults(node, ["bench/seed-large.ts"]);
-    // As autovacuum would after a bulk load this size (its insert threshold is 1,000 rows): the visibility
-    // map set, so plans are those of a running database (an index-only count of open teams, not a scan).
-    await admin`vacuum analyze`;
-    log("server render, large data");
-    const large = await renderAll(app, pages);
-    raw.render = { demo: demo.figures, large: large.figures };
-    for (const { label } of signedInPages) {
-      const d = demo.figures[label]!;
-      const l = large.figures[label]!;
-      const r = ratio(l.p95, d.p95);
-      rows.push({
-        figure: `render ${label} p50 / p95, demo`,
-        app: `${ms(d.p50)} / ${ms(d.p95)}`,
-        value: "",
-        target: "",
-        met: null,
-      });
-      rows.push({
-        figure: `render ${label} p50 / p95, large`,
-        app: `${ms(l.p50)} / ${ms(l.p95)}`,
-        value: r.toFixed(2),
-        target: "large ÷ demo p95 ≤ 1.3",
-        met: r <= 1.3,
-      });
-    }
-    // Issue target: /browse stays under 150 KB of HTML at the large size (decimal kB, the stricter reading).
-    const browseBytes = large.figures["/browse"]?.bytes;
-    if (browseBytes !== undefined) {
-      rows.push({
-        figure: "/browse HTML, large, signed in",
-        app: `${(browseBytes / 1000).toFixed(1)} kB`,
-        value: "",
-        target: "< 150 kB",
-        met: browseBytes < 150_000,
-      });
-    }
-    // docs/architecture.md#caching: a visitor's /browse (the shared copy) at most 72 kB at the large size. Fetched twice: the
-    // first view of a window may render the copy, the second is what visitors are served.
-    await fetch(`${app}/browse`).then((r) => r.arrayBuffer());
-    const visitorBytes = (await (await fetch(`${app}/browse`)).arrayBuffer()).byteLength;
-    rows.push({
-      figure: "/browse HTML, large, signed out",
-      app: `${(visitorBytes / 1000).toFixed(1)} kB`,
-      value: "",
-      target: "≤ 72 kB",
-      met: visitorBytes <= 72_000,
-    });
-    log("EXPLAIN of every statement those pages ran, at the large size");
-    const byText = new Map([...demo.captured, ...large.captured].map((c) => [c.sql.replace(/\s+/g, " "), c]));
-    const checks = await explainAll(admin, [...byText.values()]);
-    const scans = checks.filter((c) => c.seqScans.length > 0);
-    raw.explain = checks.map((c) => ({ sql: c.sql, role: c.role, seqScans: c.seqScans }));
-    for (const c of scans)
-      console.log(`    Seq Scan on ${c.seqScans.join(", ")}: ${c.sql.replace(/\s+/g, " ").slice(0, 160)}`);
-    rows.push({
-      figure: `sequential scans on large tables (${checks.length} statements)`,
-      app: String(scans.length),
-      value: "",
-      target: "0",
-      met: scans.length === 0,
-    });
+    await explainRows(await renderRows(app, pages));
   }
 
   stopServers();
-  const when = new Date();
-  console.log(`\n${text(rows)}\n`);
-  const { dir, stamp } = save(rows, raw, when, { full: !onlyArg });
-  console.log(
-    `written: ${dir}/${stamp}.json, ${dir}/${stamp}.md${onlyArg ? "" : `, ${dir}/latest.md and the table of docs/performance.md`} (${Math.round((Date.now() - started) / 1000)} s)`,
-  );
+  writeResults(started);
 }
 
 main()
