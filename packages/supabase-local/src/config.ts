@@ -48,7 +48,61 @@ export type AuthConfig = {
   send_email_hook: { uri: string; secrets: string[] } | null;
 };
 
-export type StackConfig = { apiPort: number; dbPort: number; smtpPort: number; auth: AuthConfig };
+/** [storage] of config.toml: whether the API serves Storage, its upload limit, and buckets to create. */
+export type StorageConfig = {
+  enabled: boolean;
+  /** Bytes; no upload may be larger, whatever its bucket says. */
+  file_size_limit: number;
+  buckets: Record<
+    string,
+    { public: boolean; file_size_limit: number | null; allowed_mime_types: string[] | null }
+  >;
+};
+
+export type StackConfig = {
+  apiPort: number;
+  dbPort: number;
+  smtpPort: number;
+  auth: AuthConfig;
+  storage: StorageConfig;
+};
+
+/**
+ * A size as the CLI reads it (docker/go-units RAMInBytes: "50MiB", "5MB" and "5M" are all binary
+ * multiples); a number is bytes. Anything else is refused with the setting's name.
+ */
+export function sizeInBytes(value: TomlValue | undefined, fallback: number, setting: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value === "number") return value;
+  const m = typeof value === "string" ? /^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(i?b)?\s*$/i.exec(value) : null;
+  if (!m) throw new StackError(`${setting} must be a size such as "50MiB": ${String(value)}`);
+  const power = { "": 0, k: 1, m: 2, g: 3, t: 4 }[m[2]!.toLowerCase() as "" | "k" | "m" | "g" | "t"];
+  return Math.round(Number(m[1]) * 1024 ** power);
+}
+
+export function storageConfig(doc: TomlTable): StorageConfig {
+  const storage = table(doc.storage);
+  const buckets: StorageConfig["buckets"] = {};
+  for (const [name, value] of Object.entries(table(storage.buckets))) {
+    const bucket = table(value);
+    const types = bucket.allowed_mime_types;
+    buckets[name] = {
+      public: bool(bucket.public, false),
+      file_size_limit:
+        bucket.file_size_limit === undefined
+          ? null
+          : sizeInBytes(bucket.file_size_limit, 0, `[storage.buckets.${name}] file_size_limit`),
+      allowed_mime_types: Array.isArray(types)
+        ? types.filter((t): t is string => typeof t === "string")
+        : null,
+    };
+  }
+  return {
+    enabled: bool(storage.enabled, true),
+    file_size_limit: sizeInBytes(storage.file_size_limit, 50 * 1024 * 1024, "[storage] file_size_limit"),
+    buckets,
+  };
+}
 
 function table(value: TomlValue | undefined): TomlTable {
   return value && typeof value === "object" && !Array.isArray(value) ? value : {};
@@ -142,6 +196,7 @@ export function loadConfig(file = path.join(projectRoot, "supabase/config.toml")
     dbPort: num(table(doc.db).port, 54322),
     // The CLI's mail catcher takes SMTP on [inbucket] smtp_port; so does the stand-in's mailbox.
     smtpPort: num(table(doc.inbucket).smtp_port, 54325),
+    storage: storageConfig(doc),
     auth: {
       site_url: str(auth.site_url, "http://127.0.0.1:3000"),
       additional_redirect_urls: Array.isArray(auth.additional_redirect_urls)

@@ -21,8 +21,9 @@ export class AuthError extends Error {
 const corsHeaders = {
   "Access-Control-Allow-Methods": "GET,POST,PUT,PATCH,DELETE,OPTIONS",
   "Access-Control-Allow-Headers":
-    "apikey, authorization, content-type, x-client-info, x-supabase-api-version, accept, prefer, range, accept-profile, content-profile",
-  "Access-Control-Expose-Headers": "X-Supabase-Api-Version, X-Sb-Error-Code, Content-Range",
+    "apikey, authorization, content-type, x-client-info, x-supabase-api-version, accept, prefer, range, accept-profile, content-profile, x-upsert, x-metadata, cache-control, content-encoding",
+  "Access-Control-Expose-Headers":
+    "X-Supabase-Api-Version, X-Sb-Error-Code, Content-Range, Content-Disposition, Content-Length, Content-Type, ETag, Last-Modified",
   "Access-Control-Max-Age": "600",
 };
 

@@ -4,6 +4,8 @@ import { handleAuth } from "./auth/router.ts";
 import { applyCors, sendJson } from "./http.ts";
 import { handleLocalSwitches } from "./local-switches.ts";
 import { handleMailbox, isMailboxPath } from "./mailbox.ts";
+import type { StorageContext } from "./storage/context.ts";
+import { handleStorage, STORAGE_PREFIX } from "./storage/router.ts";
 
 const apiPort = (ctx: AuthContext) => Number(new URL(ctx.url).port);
 
@@ -16,8 +18,11 @@ async function withAuthFault(ctx: AuthContext, res: ServerResponse, handle: () =
   res.end(JSON.stringify({ message: "Auth is unavailable (local fault switch)" }));
 }
 
-/** One origin for everything, like a Supabase project URL: /auth/v1, /realtime/v1 (upgrades), /mailbox. */
-export function createApiServer(ctx: AuthContext): Server {
+/**
+ * One origin for everything, like a Supabase project URL: /auth/v1, /storage/v1 (null: [storage] disabled),
+ * /realtime/v1 (upgrades), /mailbox.
+ */
+export function createApiServer(ctx: AuthContext, storage: StorageContext | null = null): Server {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://local");
     // The mailbox gets no CORS at all (see mailbox.ts); Auth and Realtime are called from app pages.
@@ -35,11 +40,14 @@ export function createApiServer(ctx: AuthContext): Server {
       });
     if (url.pathname.startsWith("/auth/v1/") || url.pathname === "/auth/v1")
       return done(withAuthFault(ctx, res, () => handleAuth(ctx, req, res, url)));
+    if (storage && url.pathname.startsWith(`${STORAGE_PREFIX}/`))
+      return done(handleStorage(storage, req, res, url));
     if (url.pathname.startsWith("/__local/")) return done(handleLocalSwitches(ctx, req, res, url));
     if (url.pathname === "/" || url.pathname === "/health") {
       return sendJson(res, 200, {
         name: "supabase-local",
         auth: "/auth/v1",
+        ...(storage ? { storage: STORAGE_PREFIX } : {}),
         realtime: "/realtime/v1/websocket",
         mailbox: "/mailbox",
       });

@@ -17,7 +17,7 @@ import { localVapidEnv } from "./vapid.ts";
  * its own process, instead of before: on two busy cores this overlap is most of the warm-start budget.
  */
 async function loadServices() {
-  const [pg, jwt, context, mailbox, server, realtime, smtp] = await Promise.all([
+  const [pg, jwt, context, mailbox, server, realtime, smtp, storage] = await Promise.all([
     import("postgres"),
     import("./auth/jwt.ts"),
     import("./auth/context.ts"),
@@ -25,8 +25,18 @@ async function loadServices() {
     import("./server.ts"),
     import("./realtime/index.ts"),
     import("./smtp.ts"),
+    import("./storage/service.ts"),
   ]);
-  return { postgres: pg.default, ...jwt, ...context, ...mailbox, ...server, ...realtime, ...smtp };
+  return {
+    postgres: pg.default,
+    ...jwt,
+    ...context,
+    ...mailbox,
+    ...server,
+    ...realtime,
+    ...smtp,
+    ...storage,
+  };
 }
 
 export type Mode = "dev" | "test";
@@ -161,6 +171,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       createApiServer,
       attachRealtime,
       startSmtp,
+      startStorage,
     } = await loading;
     setSigningKeys(await loadOrCreateKeys(testMode ? null : path.join(dir, "jwt-keys.json")));
     phase("services loaded");
@@ -231,7 +242,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ctx.config = structuredClone(ctx.initialConfig);
       ctx.limits = createLimiters(generous);
     }
-    const server = createApiServer(ctx);
+    // Storage, as hosted: its own login (supabase_storage_admin), bytes in the data folder.
+    const storage = config.storage.enabled
+      ? await startStorage({
+          dbUrl: `postgres://supabase_storage_admin:local-storage-admin@127.0.0.1:${dbPort}/postgres`,
+          dir,
+          keep: !testMode,
+          config: config.storage,
+          publishableKey,
+          secretKey: ctx.secretKey,
+        })
+      : null;
+    if (storage) cleanups.push(() => storage.sql.end({ timeout: 2 }));
+    const server = createApiServer(ctx, storage);
     await new Promise<void>((resolve, reject) => {
       server.once("error", (e: NodeJS.ErrnoException) =>
         reject(

@@ -6,6 +6,8 @@ import { projectRoot } from "../config.ts";
 import { StackError } from "../errors.ts";
 
 const bootstrapFile = path.join(import.meta.dirname, "../bootstrap.sql");
+// Storage's schema (storage.buckets, storage.objects, its role and helpers), applied right after bootstrap.sql.
+const storageSchemaFile = path.join(import.meta.dirname, "../storage/schema.sql");
 export const migrationsDir = path.join(projectRoot, "supabase/migrations");
 export const seedFile = path.join(projectRoot, "supabase/seed.sql");
 
@@ -30,7 +32,8 @@ async function runFile(
  */
 export async function applyBootstrap(sql: postgres.Sql): Promise<"applied" | "unchanged"> {
   const text = readFileSync(bootstrapFile, "utf8");
-  const hash = createHash("sha256").update(text).digest("hex");
+  const storageText = readFileSync(storageSchemaFile, "utf8");
+  const hash = createHash("sha256").update(text).update("\0").update(storageText).digest("hex");
   const [done] = await sql<
     { ok: boolean }[]
   >`select to_regclass('supabase_local.bootstrap') is not null as ok`;
@@ -40,6 +43,7 @@ export async function applyBootstrap(sql: postgres.Sql): Promise<"applied" | "un
   }
   await sql.begin(async (tx) => {
     await runFile(tx, bootstrapFile, text);
+    await runFile(tx, storageSchemaFile, storageText);
     await tx.unsafe(`create schema if not exists supabase_local;
       create table if not exists supabase_local.bootstrap (hash text not null)`);
     await tx`delete from supabase_local.bootstrap`;
@@ -94,7 +98,9 @@ export async function applyMigrations(sql: postgres.Sql, dir = migrationsDir): P
 
 /** Hash of everything that shapes a new database: a cluster cached with this key needs none of it re-run. */
 export function schemaKey(dir = migrationsDir, seed = seedFile): string {
-  const hash = createHash("sha256").update(readFileSync(bootstrapFile));
+  const hash = createHash("sha256")
+    .update(readFileSync(bootstrapFile))
+    .update(readFileSync(storageSchemaFile));
   const files = existsSync(dir)
     ? readdirSync(dir)
         .filter((f) => f.endsWith(".sql"))
