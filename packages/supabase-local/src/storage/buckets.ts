@@ -5,8 +5,10 @@ import { removeVersion } from "./files.ts";
 
 type Json = { status: number; body: unknown };
 
+// What hosted answers: the list has the bucket type, a single bucket has not (getAllBuckets, getBucket).
 const columns =
-  "id, name, owner, public, type, file_size_limit::float8 as file_size_limit, allowed_mime_types, created_at, updated_at";
+  "id, name, owner, public, file_size_limit::float8 as file_size_limit, allowed_mime_types, created_at, updated_at";
+const listColumns = `${columns}, type`;
 const validBucketName = /^[A-Za-z0-9_!.*'() &$=@;:+,?-]*$/;
 
 /** A size as hosted parses it (limits.ts parseFileSizeToBytes): "5MB" is 5 000 000 bytes, "3B" 3. */
@@ -55,7 +57,7 @@ export async function listBuckets(ctx: StorageContext, req: IncomingMessage, url
   const search = url.searchParams.get("search") ?? "";
   const rows = await asCaller(ctx, caller, "storage.bucket.list", (tx) =>
     tx.unsafe(
-      `select ${columns} from storage.buckets where name ilike '%' || $1 || '%' order by ${sortColumn} ${order}
+      `select ${listColumns} from storage.buckets where name ilike '%' || $1 || '%' order by ${sortColumn} ${order}
        limit $2 offset $3`,
       [search, limit, offset],
     ),
@@ -175,7 +177,11 @@ export async function emptyBucket(ctx: StorageContext, req: IncomingMessage, id:
       tx<{ version: string | null }[]>`delete from storage.objects where bucket_id = ${id} returning version`,
   );
   for (const row of deleted) removeVersion(ctx.dir, row.version);
-  return { status: 200, body: { message: "Successfully emptied" } };
+  // Hosted queues the deletion and says so; here it is already done.
+  return {
+    status: 200,
+    body: { message: "Empty bucket has been queued. Completion may take up to an hour." },
+  };
 }
 
 export type ConfigBucket = {

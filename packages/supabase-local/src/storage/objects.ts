@@ -399,3 +399,112 @@ export async function copy(
     throw error;
   }
 }
+
+type Cursor = { after: string; column: string; order: string; value?: string };
+
+/**
+ * list-v2 (storage-js listV2): objects under `prefix` in name, created_at or updated_at order, with
+ * `with_delimiter` folding deeper names into folders (`{key: "a", name: "a/"}`), `limit` entries a page and
+ * an opaque cursor, under the caller's SELECT policies. Hosted computes it in SQL (search_v2); the
+ * stand-in reads the prefix's rows and pages them here.
+ */
+export async function listV2(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  body: Record<string, unknown>,
+  bucketId: string,
+): Promise<Json> {
+  const caller = await callerOf(ctx, req);
+  const prefix = typeof body.prefix === "string" ? body.prefix : "";
+  const limit = Math.min(typeof body.limit === "number" && body.limit > 0 ? body.limit : 1000, 1000);
+  const sortBy = (body.sortBy ?? {}) as { column?: string; order?: string };
+  let cursor: Cursor | undefined;
+  if (typeof body.cursor === "string" && body.cursor) {
+    try {
+      cursor = JSON.parse(Buffer.from(body.cursor, "base64url").toString("utf8")) as Cursor;
+    } catch {
+      throw failures.invalidRequest("Invalid cursor");
+    }
+  }
+  const column = ["created_at", "updated_at"].includes(cursor?.column ?? sortBy.column ?? "")
+    ? (cursor?.column ?? sortBy.column)!
+    : "name";
+  const desc = (cursor?.order ?? sortBy.order) === "desc";
+  const direction = desc ? "desc" : "asc";
+  const orderBy =
+    column === "name"
+      ? `name collate "C" ${direction}`
+      : `${column} ${direction}, name collate "C" ${direction}`;
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await asCaller(
+    ctx,
+    caller,
+    "storage.object.list_v2",
+    (tx) =>
+      tx<(ObjectRow & { last_accessed_at: Date })[]>`
+      select id, name, bucket_id, version, metadata, user_metadata, created_at, updated_at, last_accessed_at
+      from storage.objects where bucket_id = ${bucketId} and name like ${pattern}
+      order by ${tx.unsafe(orderBy)}`,
+  );
+  type Entry = { sortValue: string; name: string; body: Record<string, unknown>; folder: boolean };
+  const entries: Entry[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const rest = row.name.slice(prefix.length);
+    const slash = body.with_delimiter === true ? rest.indexOf("/") : -1;
+    if (slash >= 0) {
+      const key = prefix + rest.slice(0, slash);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      entries.push({
+        sortValue: key,
+        name: `${key}/`,
+        folder: true,
+        body: { key, name: `${key}/`, id: null },
+      });
+      continue;
+    }
+    const value = column === "name" ? row.name : new Date(row[column as "created_at"]).toISOString();
+    entries.push({
+      sortValue: value,
+      name: row.name,
+      folder: false,
+      body: {
+        key: row.name,
+        name: row.name,
+        id: row.id,
+        updated_at: row.updated_at,
+        created_at: row.created_at,
+        last_accessed_at: row.last_accessed_at,
+        metadata: row.metadata,
+      },
+    });
+  }
+  const after = (e: Entry) => {
+    if (!cursor) return true;
+    const key = column === "name" ? [e.name] : [e.sortValue, e.name];
+    const mark = column === "name" ? [cursor.after] : [cursor.value ?? "", cursor.after];
+    const cmp =
+      key[0]! === mark[0]! ? (key[1] ?? "").localeCompare(mark[1] ?? "") : key[0]! < mark[0]! ? -1 : 1;
+    return desc ? cmp < 0 : cmp > 0;
+  };
+  const remaining = entries.filter(after);
+  const page = remaining.slice(0, limit);
+  const hasNext = remaining.length > limit;
+  const last = page[page.length - 1];
+  const nextCursor =
+    hasNext && last
+      ? Buffer.from(
+          JSON.stringify({ after: last.name, column, order: desc ? "desc" : "asc", value: last.sortValue }),
+        ).toString("base64url")
+      : undefined;
+  return {
+    status: 200,
+    body: {
+      hasNext,
+      ...(nextCursor ? { nextCursor, nextCursorKey: last!.name } : {}),
+      folders: page.filter((e) => e.folder).map((e) => e.body),
+      objects: page.filter((e) => !e.folder).map((e) => e.body),
+    },
+  };
+}

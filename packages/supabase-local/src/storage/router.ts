@@ -68,6 +68,9 @@ async function route(
 
   if (method === "POST" && rest === "move") return objects.move(ctx, req, await json(req));
   if (method === "POST" && rest === "copy") return objects.copy(ctx, req, await json(req));
+  if ((m = /^list-v2\/([^/]+)\/?$/.exec(rest)) && method === "POST") {
+    return objects.listV2(ctx, req, await json(req), decodeURIComponent(m[1]!));
+  }
   if ((m = /^list\/([^/]+)\/?$/.exec(rest)) && method === "POST") {
     return objects.list(ctx, req, await json(req), decodeURIComponent(m[1]!));
   }

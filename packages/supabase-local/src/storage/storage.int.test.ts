@@ -133,7 +133,12 @@ describe("uploads under the caller's policies", () => {
     expect(error).toBeNull();
     const info = await files.info(`${id}/form.webp`);
     expect(info.error).toBeNull();
-    expect(info.data).toMatchObject({ size: 300, contentType: "image/webp", cacheControl: "max-age=60" });
+    expect(info.data).toMatchObject({
+      size: 300,
+      contentType: "image/webp",
+      cacheControl: "max-age=60",
+      metadata: {},
+    });
   });
 
   it("an unknown bucket is 404 Bucket not found; a key outside hosted's characters is 400 InvalidKey", async () => {
@@ -292,6 +297,23 @@ describe("reads, signed URLs, lists and removal", () => {
       ["sub", true],
     ]);
     expect((await other.client.storage.from(privateBucket).list(id)).data).toEqual([]);
+    const v2 = await files.listV2({ prefix: `${id}/`, with_delimiter: true, limit: 2 });
+    expect(v2.data).toMatchObject({
+      hasNext: true,
+      folders: [],
+      objects: [{ name: `${id}/a.png` }, { name: `${id}/b.png` }],
+    });
+    const next = await files.listV2({
+      prefix: `${id}/`,
+      with_delimiter: true,
+      limit: 2,
+      cursor: v2.data!.nextCursor,
+    });
+    expect(next.data).toMatchObject({
+      hasNext: false,
+      folders: [{ key: `${id}/sub`, name: `${id}/sub/` }],
+      objects: [],
+    });
     const notTheirs = await other.client.storage.from(privateBucket).remove([`${id}/a.png`]);
     expect(notTheirs).toEqual({ data: [], error: null });
     const removed = await files.remove([`${id}/a.png`, `${id}/b.png`]);
@@ -345,7 +367,10 @@ describe("buckets", () => {
     });
     await admin.from(name).upload("x.png", png(), { contentType: "image/png" });
     expect(apiError((await admin.deleteBucket(name)).error).statusCode).toBe("409");
-    expect((await admin.emptyBucket(name)).error).toBeNull();
+    expect((await admin.emptyBucket(name)).data).toEqual({
+      message: "Empty bucket has been queued. Completion may take up to an hour.",
+    });
+    expect((await admin.from(name).list()).data).toEqual([]);
     expect((await admin.deleteBucket(name)).data).toEqual({ message: "Successfully deleted" });
   });
 

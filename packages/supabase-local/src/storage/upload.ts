@@ -215,9 +215,12 @@ export async function upload(ctx: StorageContext, req: IncomingMessage, options:
       await tx`select pg_advisory_xact_lock(hashtext(${`${bucketId}/${name}`}))`;
       const [current] = await tx<{ version: string | null }[]>`
         select version from storage.objects where bucket_id = ${bucketId} and name = ${name} for update`;
+      // Hosted stores a copy of the user metadata, so an upload without any gets {} (completeUpload).
+      const userMetadata =
+        file.userMetadata && typeof file.userMetadata === "object" ? { ...file.userMetadata } : {};
       const [row] = await writeRow(
         tx,
-        { bucket: bucketId, name, owner: options.owner, metadata, userMetadata: file.userMetadata, version },
+        { bucket: bucketId, name, owner: options.owner, metadata, userMetadata, version },
         true,
       );
       return { id: row!.id, previous: current?.version ?? null };
