@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { isPushEndpoint } from "./push-endpoint";
 import { pushPayload } from "./push-payload";
 
 const base = {
@@ -103,29 +102,5 @@ describe("pushPayload", () => {
       url: "/browse",
       tag: "team_closed:7",
     });
-  });
-});
-
-describe("isPushEndpoint", () => {
-  it("takes the browsers' push services over HTTPS and origins named in PUSH_ENDPOINT_ORIGINS only", () => {
-    for (const ok of [
-      "https://fcm.googleapis.com/fcm/send/abc",
-      "https://updates.push.services.mozilla.com/wpush/v2/abc",
-      "https://web.push.apple.com/QGx",
-      "https://wns2-par02p.notify.windows.com/w/?token=abc",
-    ]) {
-      expect(isPushEndpoint(ok, ""), ok).toBe(true);
-    }
-    for (const bad of [
-      "http://fcm.googleapis.com/fcm/send/abc",
-      "https://fcm.googleapis.com:8443/fcm/send/abc",
-      "https://evilfcm.googleapis.com.example/x",
-      "https://127.0.0.1:4000/push",
-      "javascript:alert(1)",
-    ]) {
-      expect(isPushEndpoint(bad, ""), bad).toBe(false);
-    }
-    expect(isPushEndpoint("https://127.0.0.1:4000/push/1", "https://127.0.0.1:4000")).toBe(true);
-    expect(isPushEndpoint("https://127.0.0.1:4001/push/1", "https://127.0.0.1:4000")).toBe(false);
   });
 });

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import dns from "node:dns";
 import { Agent } from "node:https";
+import { createServer, type AddressInfo } from "node:net";
 import postgres from "postgres";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { pool, withRls, withServiceRole, type Claims } from "@/lib/db";
 import { myPushEndpoints, removePushSubscription, savePushSubscription } from "@/lib/data/push-subscriptions";
 import { createTeam, requestToJoin } from "@/lib/data/team-writes";
@@ -25,7 +27,25 @@ import { runNotificationPass } from "./worker";
 const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
 const run = randomUUID().slice(0, 8);
 // Each test's join request comes from its own athlete (the automatic message counts against the send limit).
-const askers = ["noah", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12"] as const;
+const askers = [
+  "noah",
+  "r1",
+  "r2",
+  "r3",
+  "r4",
+  "r5",
+  "r6",
+  "r7",
+  "r8",
+  "r9",
+  "r10",
+  "r11",
+  "r12",
+  "r13",
+  "r14",
+  "r15",
+  "r16",
+] as const;
 const names = ["mia", "stranger", ...askers] as const;
 type Name = (typeof names)[number];
 const auth = Object.fromEntries(names.map((n) => [n, randomUUID()])) as Record<Name, string>;
@@ -259,6 +279,58 @@ describe("push as a channel of the outbox", () => {
     });
     expect(sent).toHaveLength(1);
     expect(endpoint.received).toHaveLength(0);
+  });
+});
+
+describe("the worker connects only to public addresses", () => {
+  // A name on the allowed list that resolves to this machine (or to a private or link-local address) is
+  // never connected to: the name is resolved by the connection itself, checked, and the subscription dropped.
+  it.each([
+    ["loopback", ["127.0.0.1"]],
+    ["a public address beside a loopback one", ["8.8.8.8", "127.0.0.1"]],
+    ["link-local (cloud metadata)", ["169.254.169.254"]],
+    ["IPv6 loopback", ["::1"]],
+  ])("an endpoint whose name resolves to %s is never connected to", async (_, addresses) => {
+    let connections = 0;
+    const listener = createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+    const port = (listener.address() as AddressInfo).port;
+    const host = "rebind.example.test";
+    const lookup = dns.lookup;
+    const looked: string[] = [];
+    vi.spyOn(dns, "lookup").mockImplementation(((name: string, options: unknown, callback: unknown) => {
+      if (name !== host) return (lookup as (...a: unknown[]) => void)(name, options, callback);
+      looked.push(name);
+      const done = (typeof options === "function" ? options : callback) as (...a: unknown[]) => void;
+      const all = addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
+      if (typeof options === "object" && (options as { all?: boolean }).all) done(null, all);
+      else done(null, all[0]!.address, all[0]!.family);
+    }) as typeof dns.lookup);
+    const origins = process.env.PUSH_ENDPOINT_ORIGINS;
+    process.env.PUSH_ENDPOINT_ORIGINS = `${endpoint.origin},https://${host}:${port}`;
+    try {
+      const browser = newBrowserKeys();
+      const input = pushSubscriptionSchema.parse({
+        endpoint: `https://${host}:${port}/push/${randomUUID()}`,
+        keys: { p256dh: browser.p256dh, auth: browser.auth },
+      });
+      await withRls(as("mia"), (tx) => savePushSubscription(tx, input));
+      await withRls(as(asker()), (tx) => requestToJoin(tx, teamId, "runner"));
+      const { sent, transport } = mailbox();
+      const result = await runNotificationPass({ transport, push });
+      expect(looked).toContain(host);
+      expect(connections).toBe(0);
+      expect(result).toMatchObject({ sent: 1, pushed: 0, pushRemoved: 1 });
+      expect(sent).toHaveLength(1);
+      expect(await subscriptionCount("mia")).toBe(0);
+    } finally {
+      process.env.PUSH_ENDPOINT_ORIGINS = origins;
+      vi.restoreAllMocks();
+      await new Promise((resolve) => listener.close(resolve));
+    }
   });
 });
 
