@@ -1,16 +1,15 @@
 import { randomUUID } from "node:crypto";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool, withRls, type Claims } from "@/lib/db";
 import { parseFilters } from "@/lib/browse/filters";
 import { listAthletes, listOpenTeams, type ListedAthlete, type ListedTeam } from "./browse";
 import { myTeams, partnerCounts } from "./dashboard";
 import { readLiveNumbers } from "./live-numbers";
+import { adminSql, dropAthletes, makeAthlete, makeTeam, type Athlete } from "@/test/fixtures/athletes";
 
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
+const admin = adminSql();
 const run = randomUUID().slice(0, 8);
 const place = `Testville ${run}`;
-const claimsOf = (id: string): Claims => ({ sub: id, role: "authenticated", email: `${id}@example.test` });
 
 // Athletes: listed (public + looking), private, public but not looking. Teams: open, full, closed, urgent.
 const people = {
@@ -23,40 +22,44 @@ const people = {
   closedCreator: { specialty: "runner", level: "advanced", is_public: false, looking: false },
 } as const;
 type Who = keyof typeof people;
-const ids = {} as Record<Who, { auth: string; profile: string }>;
+const ids = {} as Record<Who, Athlete>;
 const teamIds = {} as Record<"open" | "full" | "closed", string>;
 
 beforeAll(async () => {
   for (const [who, p] of Object.entries(people) as [Who, (typeof people)[Who]][]) {
-    const auth = randomUUID();
-    await admin`insert into auth.users (id, email) values (${auth}, ${`${auth}@example.test`})`;
-    const [row] = await admin<{ id: string }[]>`
-      insert into public.profiles (auth_id, username, full_name, location, is_public, looking_for_team, specialty,
-                                   experience_level, goals)
-      values (${auth}, ${`${who}_${run}`}, ${`Browse ${who}`},
-              ${admin.json({ display_name: place, coordinates: [0, 0] })}, ${p.is_public}, ${p.looking},
-              ${p.specialty}, ${p.level}, 'Race the relay this year')
-      returning id`;
-    ids[who] = { auth, profile: row!.id };
+    ids[who] = await makeAthlete(admin, {
+      name: `Browse ${who}`,
+      place,
+      isPublic: p.is_public,
+      lookingForTeam: p.looking,
+      specialty: p.specialty,
+      experienceLevel: p.level,
+      goals: "Race the relay this year",
+      avatar: false,
+    });
   }
-  const team = async (creator: Who, status: string, roles: string[], urgent: boolean) => {
-    const [row] = await admin<{ id: string }[]>`
-      insert into public.teams (name, description, creator_id, status, requirements, urgent_role, urgent_by)
-      values (${`Team ${status} ${run}`}, 'A relay team for the browse test', ${ids[creator].auth}, ${status},
-              ${admin.json({ roles, experience_levels: ["advanced", "elite"] })},
-              ${urgent ? "runner" : null}, ${urgent ? admin`current_date + 3` : null})
-      returning id`;
-    await admin`insert into public.team_members (team_id, profile_id, role, status)
-      values (${row!.id}, ${ids[creator].profile}, 'cyclist', 'active')`;
-    return row!.id;
-  };
+  const team = (
+    creator: Who,
+    status: "open" | "full" | "closed",
+    roles: ("runner" | "swimmer")[],
+    urgent: boolean,
+  ) =>
+    makeTeam(admin, ids[creator], {
+      name: `Team ${status} ${run}`,
+      description: "A relay team for the browse test",
+      status,
+      roles,
+      levels: ["advanced", "elite"],
+      creatorRole: "cyclist",
+      urgentRole: urgent ? "runner" : undefined,
+    });
   teamIds.open = await team("creator", "open", ["runner", "swimmer"], true);
   teamIds.full = await team("fullCreator", "full", ["runner"], false);
   teamIds.closed = await team("closedCreator", "closed", ["runner"], false);
 });
 
 afterAll(async () => {
-  await admin`delete from auth.users where id in ${admin(Object.values(ids).map((i) => i.auth))}`;
+  await dropAthletes(admin, Object.values(ids));
   await admin.end();
   await pool().end();
 });
@@ -83,20 +86,20 @@ const profileIds = (r: { items: ListedAthlete[] }) => r.items.map((a) => a.id);
 
 describe("browse listings", () => {
   it("list only public, looking-for-team athletes, for visitors and athletes alike", async () => {
-    for (const who of [null, claimsOf(ids.hidden.auth)]) {
+    for (const who of [null, ids.hidden.claims]) {
       const got = profileIds(await athletesAs(who));
-      expect(got).toContain(ids.listed.profile);
-      expect(got).toContain(ids.swimmer.profile);
+      expect(got).toContain(ids.listed.profileId);
+      expect(got).toContain(ids.swimmer.profileId);
       // Even its owner does not see a private profile in the listing.
-      expect(got).not.toContain(ids.hidden.profile);
-      expect(got).not.toContain(ids.notLooking.profile);
+      expect(got).not.toContain(ids.hidden.profileId);
+      expect(got).not.toContain(ids.notLooking.profileId);
     }
     const r = await athletesAs(null);
     expect(r.total).toBe(r.items.length);
   });
 
   it("list only open teams, with their active member count", async () => {
-    for (const who of [null, claimsOf(ids.closedCreator.auth)]) {
+    for (const who of [null, ids.closedCreator.claims]) {
       const got = (await teamsAs(who)).items;
       const open = got.find((t) => t.id === teamIds.open);
       expect(open).toMatchObject({
@@ -113,15 +116,15 @@ describe("browse listings", () => {
   it("filter by role, level and 'needs my specialty'", async () => {
     const runners = await athletesAs(null, { role: "runner" });
     expect(runners.items.every((a) => a.specialty === "runner")).toBe(true);
-    expect(profileIds(runners)).toContain(ids.listed.profile);
-    expect(profileIds(runners)).not.toContain(ids.swimmer.profile);
+    expect(profileIds(runners)).toContain(ids.listed.profileId);
+    expect(profileIds(runners)).not.toContain(ids.swimmer.profileId);
     const beginners = await athletesAs(null, { level: "beginner" });
     expect(beginners.items.every((a) => a.experience_level === "beginner")).toBe(true);
     // A runner with "mine": teams needing a runner, athletes of the other legs.
-    const mine = await athletesAs(claimsOf(ids.listed.auth), { mine: "1" }, "runner");
+    const mine = await athletesAs(ids.listed.claims, { mine: "1" }, "runner");
     expect(mine.items.some((a) => a.specialty === "runner")).toBe(false);
-    expect(profileIds(mine)).toContain(ids.swimmer.profile);
-    const teams = await teamsAs(claimsOf(ids.listed.auth), { mine: "1" }, "runner");
+    expect(profileIds(mine)).toContain(ids.swimmer.profileId);
+    const teams = await teamsAs(ids.listed.claims, { mine: "1" }, "runner");
     expect(teams.items.every((t) => t.requirements.roles.includes("runner"))).toBe(true);
     expect(teams.items.map((t) => t.id)).toContain(teamIds.open);
     const cyclistTeams = await teamsAs(null, { role: "cyclist" });
@@ -174,7 +177,7 @@ describe("browse listings", () => {
 
 describe("dashboard reads", () => {
   it("count other listed athletes per specialty and in the viewer's place", async () => {
-    const counts = await withRls(claimsOf(ids.listed.auth), (tx) => partnerCounts(tx, ids.listed.auth));
+    const counts = await withRls(ids.listed.claims, (tx) => partnerCounts(tx, ids.listed.authId));
     // Of this test's athletes, swimmer is listed and shares the place; "listed" is the viewer. The creator
     // was listed too, until creating a team made them an active member (no longer looking).
     expect(counts.nearby).toBe(1);
@@ -182,12 +185,12 @@ describe("dashboard reads", () => {
   });
 
   it("show the viewer's own teams, including a closed one, and whether they created one", async () => {
-    const mine = await withRls(claimsOf(ids.closedCreator.auth), (tx) => myTeams(tx, ids.closedCreator.auth));
+    const mine = await withRls(ids.closedCreator.claims, (tx) => myTeams(tx, ids.closedCreator.authId));
     expect(mine).toEqual({
       createdOne: true,
       teams: [expect.objectContaining({ id: teamIds.closed, status: "closed" })],
     });
-    const none = await withRls(claimsOf(ids.swimmer.auth), (tx) => myTeams(tx, ids.swimmer.auth));
+    const none = await withRls(ids.swimmer.claims, (tx) => myTeams(tx, ids.swimmer.authId));
     expect(none).toEqual({ createdOne: false, teams: [] });
   });
 });
@@ -195,13 +198,13 @@ describe("dashboard reads", () => {
 describe("landing numbers", () => {
   it("count open teams, urgent needs and listed athletes, never private profiles or closed teams", async () => {
     const before = await withRls(null, readLiveNumbers);
-    await admin`update public.profiles set is_public = true, looking_for_team = true where id = ${ids.notLooking.profile}`;
+    await admin`update public.profiles set is_public = true, looking_for_team = true where id = ${ids.notLooking.profileId}`;
     await admin`update public.teams set status = 'open' where id = ${teamIds.full}`;
     const after = await withRls(null, readLiveNumbers);
     expect(after.athletes).toBe(before.athletes + 1);
     expect(after.openTeams).toBe(before.openTeams + 1);
     // Private, closed and full changes elsewhere do not move the numbers.
-    await admin`update public.profiles set looking_for_team = true where id = ${ids.fullCreator.profile}`;
+    await admin`update public.profiles set looking_for_team = true where id = ${ids.fullCreator.profileId}`;
     await admin`update public.teams set status = 'closed' where id = ${teamIds.full}`;
     const last = await withRls(null, readLiveNumbers);
     expect(last.athletes).toBe(after.athletes);

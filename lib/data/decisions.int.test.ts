@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool, withRls, type Claims } from "@/lib/db";
 import type { TeamCreateInput } from "@/lib/validation/team";
+import { adminSql, dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 import { readInvitation, readJoinRequest } from "./decisions";
 import { declineInvitation, inviteToTeam } from "./team-invitations";
 import { createTeam, decide, leaveTeam, requestToJoin } from "./team-writes";
 
 // What a decision link shows, and to whom (public.join_request_view, public.team_invitation_view), inside
 // the local stack (npm run test:integration): real Postgres, migrations, RLS.
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
+const admin = adminSql();
 const run = randomUUID().slice(0, 8);
 const athletes = {
   owner: { specialty: "cyclist", public: true },
@@ -23,6 +23,7 @@ type Name = keyof typeof athletes;
 const names = Object.keys(athletes) as Name[];
 const auth = Object.fromEntries(names.map((n) => [n, randomUUID()])) as Record<Name, string>;
 const profile = {} as Record<Name, string>;
+const athlete: Athlete[] = [];
 const as = (n: Name): Claims => ({ sub: auth[n], role: "authenticated", email: `${n}@example.test` });
 
 const team = (name: string): TeamCreateInput => ({
@@ -40,24 +41,27 @@ let goneTeamId = "";
 beforeAll(async () => {
   for (const n of names) {
     const a = athletes[n];
-    await admin`insert into auth.users (id, email) values (${auth[n]}, ${`${n}-${run}@example.test`})`;
-    const [row] = await admin`
-      insert into public.profiles (auth_id, username, full_name, location, is_public, looking_for_team, specialty,
-                                   experience_level, goals)
-      values (${auth[n]}, ${`${n}_${run}`}, ${`${n[0]!.toUpperCase()}${n.slice(1)} Decider`},
-              '{"display_name": "Noosa Heads", "coordinates": [0, 0]}', ${a.public}, true, ${a.specialty},
-              'advanced', ${`Race the ${a.specialty} leg fast`})
-      returning id`;
-    profile[n] = row!.id as string;
+    const made = await makeAthlete(admin, {
+      authId: auth[n],
+      email: `${n}-${run}@example.test`,
+      name: `${n[0]!.toUpperCase()}${n.slice(1)} Decider`,
+      place: "Noosa Heads",
+      isPublic: a.public,
+      lookingForTeam: true,
+      specialty: a.specialty,
+      experienceLevel: "advanced",
+      goals: `Race the ${a.specialty} leg fast`,
+      avatar: false,
+    });
+    athlete.push(made);
+    profile[n] = made.profileId;
   }
   teamId = (await withRls(as("owner"), (tx) => createTeam(tx, team(`Decide ${run}`)))).id;
   goneTeamId = (await withRls(as("gone"), (tx) => createTeam(tx, team(`Gone ${run}`)))).id;
 });
 
 afterAll(async () => {
-  await admin`delete from public.teams where id in (${teamId}, ${goneTeamId})`;
-  await admin`delete from public.profiles where id in ${admin(Object.values(profile))}`;
-  await admin`delete from auth.users where id in ${admin(Object.values(auth))}`;
+  await dropAthletes(admin, athlete);
   await admin.end();
   await pool().end();
 });

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool, withRls, type Claims } from "@/lib/db";
 import type { TeamCreateInput } from "@/lib/validation/team";
+import { adminSql, dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 import { readNeedsYou, readWaiting } from "./needs-you";
 import { findRequestSent } from "./request-sent";
 import { acceptInvitation, inviteToTeam } from "./team-invitations";
@@ -10,7 +10,7 @@ import { createTeam, decide, requestToJoin } from "./team-writes";
 
 // What needs an athlete now (the dashboard's first card, the Teams page's note) and the thread's "Request
 // sent" card, read under RLS inside the local stack (npm run test:integration).
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
+const admin = adminSql();
 const run = randomUUID().slice(0, 8);
 const athletes = {
   cap: { specialty: "cyclist", public: true },
@@ -23,6 +23,7 @@ type Name = keyof typeof athletes;
 const names = Object.keys(athletes) as Name[];
 const auth = Object.fromEntries(names.map((n) => [n, randomUUID()])) as Record<Name, string>;
 const profile = {} as Record<Name, string>;
+const athlete: Athlete[] = [];
 const as = (n: Name): Claims => ({ sub: auth[n], role: "authenticated", email: `${n}@example.test` });
 const team = (name: string): TeamCreateInput => ({
   name,
@@ -37,24 +38,27 @@ let otherTeam = "";
 
 beforeAll(async () => {
   for (const n of names) {
-    await admin`insert into auth.users (id, email) values (${auth[n]}, ${`${n}-${run}@example.test`})`;
-    const [row] = await admin`
-      insert into public.profiles (auth_id, username, full_name, location, is_public, looking_for_team, specialty,
-                                   experience_level, goals)
-      values (${auth[n]}, ${`${n}_${run}`}, ${`${n[0]!.toUpperCase()}${n.slice(1)} Needed`},
-              '{"display_name": "Noosa Heads", "coordinates": [0, 0]}', ${athletes[n].public}, true,
-              ${athletes[n].specialty}, 'advanced', 'Race my leg with a friendly team')
-      returning id`;
-    profile[n] = row!.id as string;
+    const made = await makeAthlete(admin, {
+      authId: auth[n],
+      email: `${n}-${run}@example.test`,
+      name: `${n[0]!.toUpperCase()}${n.slice(1)} Needed`,
+      place: "Noosa Heads",
+      isPublic: athletes[n].public,
+      lookingForTeam: true,
+      specialty: athletes[n].specialty,
+      experienceLevel: "advanced",
+      goals: "Race my leg with a friendly team",
+      avatar: false,
+    });
+    athlete.push(made);
+    profile[n] = made.profileId;
   }
   capTeam = (await withRls(as("cap"), (tx) => createTeam(tx, team(`Needs ${run}`)))).id;
   otherTeam = (await withRls(as("other"), (tx) => createTeam(tx, team(`Other ${run}`)))).id;
 });
 
 afterAll(async () => {
-  await admin`delete from public.teams where id in (${capTeam}, ${otherTeam})`;
-  await admin`delete from public.profiles where id in ${admin(Object.values(profile))}`;
-  await admin`delete from auth.users where id in ${admin(Object.values(auth))}`;
+  await dropAthletes(admin, athlete);
   await admin.end();
   await pool().end();
 });

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool, withRls, type Claims } from "@/lib/db";
 import type { TeamCreateInput } from "@/lib/validation/team";
+import { adminSql, dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 import {
   acceptInvitation,
   declineInvitation,
@@ -15,7 +15,7 @@ import { createTeam, decide, requestToJoin, teamRuleMessage, updateTeam } from "
 import { findTeamWithMembers } from "./teams";
 
 // Runs inside the local stack (npm run test:integration): real Postgres, migrations, RLS.
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
+const admin = adminSql();
 const run = randomUUID().slice(0, 8);
 const athletes = {
   boss: { specialty: "cyclist", level: "advanced", public: true },
@@ -33,6 +33,7 @@ type Name = keyof typeof athletes;
 const names = Object.keys(athletes) as Name[];
 const auth = Object.fromEntries(names.map((n) => [n, randomUUID()])) as Record<Name, string>;
 const profile = {} as Record<Name, string>;
+const athlete: Athlete[] = [];
 const as = (n: Name): Claims => ({ sub: auth[n], role: "authenticated", email: `${n}@example.test` });
 
 const team = (patch: Partial<TeamCreateInput> = {}): TeamCreateInput => ({
@@ -71,15 +72,20 @@ let teamId = "";
 beforeAll(async () => {
   for (const n of names) {
     const a = athletes[n];
-    await admin`insert into auth.users (id, email) values (${auth[n]}, ${`${n}-${run}@example.test`})`;
-    const [row] = await admin`
-      insert into public.profiles (auth_id, username, full_name, location, is_public, looking_for_team, specialty,
-                                   experience_level, goals)
-      values (${auth[n]}, ${`${n}_${run}`}, ${`${n[0]!.toUpperCase()}${n.slice(1)} Invitee`},
-              '{"display_name": "Noosa Heads", "coordinates": [0, 0]}', ${a.public}, true, ${a.specialty},
-              ${a.level}, ${`Race the ${a.specialty} leg fast`})
-      returning id`;
-    profile[n] = row!.id as string;
+    const made = await makeAthlete(admin, {
+      authId: auth[n],
+      email: `${n}-${run}@example.test`,
+      name: `${n[0]!.toUpperCase()}${n.slice(1)} Invitee`,
+      place: "Noosa Heads",
+      isPublic: a.public,
+      lookingForTeam: true,
+      specialty: a.specialty,
+      experienceLevel: a.level,
+      goals: `Race the ${a.specialty} leg fast`,
+      avatar: false,
+    });
+    athlete.push(made);
+    profile[n] = made.profileId;
   }
   teamId = (await withRls(as("boss"), (tx) => createTeam(tx, team()))).id;
   // Busy is already in a team: Other's.
@@ -89,7 +95,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await admin`delete from auth.users where id in ${admin(Object.values(auth))}`;
+  await dropAthletes(admin, athlete);
   await admin.end();
   await pool().end();
 });

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool, withRls, type Claims } from "@/lib/db";
 import type { TeamCreateInput } from "@/lib/validation/team";
+import { adminSql, dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 import {
   createTeam,
   decide,
@@ -15,7 +15,7 @@ import {
 import { findTeamByCreator, findTeamWithMembers, listMyTeams, listOpenTeams } from "./teams";
 
 // Runs inside `supabase-local --test` (npm run test:integration): real Postgres, migrations, RLS.
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
+const admin = adminSql();
 const run = randomUUID().slice(0, 8);
 const names = [
   "creator",
@@ -32,6 +32,7 @@ const names = [
 type Name = (typeof names)[number];
 const auth = Object.fromEntries(names.map((n) => [n, randomUUID()])) as Record<Name, string>;
 const profile = {} as Record<Name, string>;
+const athlete: Athlete[] = [];
 const as = (n: Name): Claims => ({ sub: auth[n], role: "authenticated", email: `${n}@example.test` });
 
 const team = (patch: Partial<TeamCreateInput> = {}): TeamCreateInput => ({
@@ -54,7 +55,7 @@ async function failure(promise: Promise<unknown>): Promise<string | undefined> {
   }
 }
 
-const specialties: Record<Name, string> = {
+const specialties: Record<Name, "swimmer" | "cyclist" | "runner"> = {
   creator: "cyclist",
   bob: "runner",
   cara: "swimmer",
@@ -79,21 +80,25 @@ let teamId = "";
 
 beforeAll(async () => {
   for (const n of names) {
-    await admin`insert into auth.users (id, email) values (${auth[n]}, ${`${n}-${run}@example.test`})`;
-    if (n === "noprofile") continue;
-    const [row] = await admin`
-      insert into public.profiles (auth_id, username, full_name, location, is_public, looking_for_team, specialty,
-                                   experience_level, goals)
-      values (${auth[n]}, ${`${n}_${run}`}, ${`${n[0]!.toUpperCase()}${n.slice(1)} Tester`},
-              '{"display_name": "Noosa", "coordinates": [0, 0]}', ${n !== "priv"}, true, ${specialties[n]},
-              'advanced', ${`Race the ${specialties[n]} leg fast`})
-      returning id`;
-    profile[n] = row!.id as string;
+    const made = await makeAthlete(admin, {
+      authId: auth[n],
+      email: `${n}-${run}@example.test`,
+      profile: n !== "noprofile",
+      name: `${n[0]!.toUpperCase()}${n.slice(1)} Tester`,
+      isPublic: n !== "priv",
+      lookingForTeam: true,
+      specialty: specialties[n],
+      experienceLevel: "advanced",
+      goals: `Race the ${specialties[n]} leg fast`,
+      avatar: false,
+    });
+    athlete.push(made);
+    if (n !== "noprofile") profile[n] = made.profileId;
   }
 });
 
 afterAll(async () => {
-  await admin`delete from auth.users where id in ${admin(Object.values(auth))}`;
+  await dropAthletes(admin, athlete);
   await admin.end();
   await pool().end();
 });
