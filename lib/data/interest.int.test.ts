@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pool, withRls, withServiceRole, type Claims, type Tx } from "@/lib/db";
+import { pool, withRls, withServiceRole, type Tx } from "@/lib/db";
 import type { InterestInput } from "@/lib/validation/interest";
+import { adminSql, claimsOf, dropAccounts, makeAthlete } from "@/test/fixtures/athletes";
 import { confirmInterest, isRateLimited, requestInterest } from "./interest";
 
 // Register interest, double opt-in (docs/security.md#register-interest). Runs inside `supabase-local --test`.
 
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
+const admin = adminSql();
 const run = randomUUID().slice(0, 8);
 const user = randomUUID();
-const claims: Claims = { sub: user, role: "authenticated", email: `${user}@example.test` };
+const claims = claimsOf(user);
 const email = (label: string) => `${label}-${run}@example.test`;
 const input = (name: string, label: string, specialty: InterestInput["specialty"] = "runner") => ({
   name,
@@ -55,12 +55,12 @@ const mailsFor = async (address: string) =>
   )[0]!.n;
 
 beforeAll(async () => {
-  await admin`insert into auth.users (id, email) values (${user}, ${claims.email as string})`;
+  await makeAthlete(admin, { authId: user, profile: false });
 });
 afterAll(async () => {
   await admin`delete from private.interest_requests where email like ${`%-${run}@example.test`}`;
   await admin`delete from public.interest_registrations where email like ${`%-${run}@example.test`}`;
-  await admin`delete from auth.users where id = ${user}`;
+  await dropAccounts(admin, [user]);
   await admin.end();
   await pool().end();
 });

@@ -1,17 +1,16 @@
 import { randomUUID } from "node:crypto";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pool, withRls, type Claims } from "@/lib/db";
+import { pool, withRls } from "@/lib/db";
 import type { ProfileInput } from "@/lib/validation/profile";
 import { insertProfile, isUsernameTaken, updateProfile } from "./profile-writes";
 import { findProfileByAuthId, findPublicProfile, listPublicProfileEntries } from "./profiles";
+import { adminSql, claimsOf, dropAccounts, makeAthlete } from "@/test/fixtures/athletes";
 
 // Runs inside `supabase-local --test` (npm run test:integration), which provides both URLs.
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
+const admin = adminSql();
 
 const run = randomUUID().slice(0, 8);
 const users = { owner: randomUUID(), other: randomUUID(), racer: randomUUID(), spare: randomUUID() };
-const claimsOf = (id: string): Claims => ({ sub: id, role: "authenticated", email: `${id}@example.test` });
 
 const input = (patch: Partial<ProfileInput> = {}): ProfileInput => ({
   username: `owner_${run}`,
@@ -45,7 +44,7 @@ let publicProfileId = "";
 
 beforeAll(async () => {
   for (const id of Object.values(users)) {
-    await admin`insert into auth.users (id, email) values (${id}, ${`${id}@example.test`})`;
+    await makeAthlete(admin, { authId: id, profile: false });
   }
   // Owner: a private profile. Other: a public one.
   ownerProfileId = (await withRls(claimsOf(users.owner), (tx) => insertProfile(tx, users.owner, input())))!
@@ -56,7 +55,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await admin`delete from auth.users where id in ${admin(Object.values(users))}`;
+  await dropAccounts(admin, Object.values(users));
   await admin.end();
   await pool().end();
 });

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseFilters } from "@/lib/browse/filters";
-import { pool, withRls, type Claims } from "@/lib/db";
+import { pool, withRls } from "@/lib/db";
 import type { Specialty } from "@/lib/validation/profile";
+import { adminSql, dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 import { listAthletes, listOpenTeams } from "./browse";
 import { readLiveNumbers } from "./live-numbers";
 import { answerLookingPrompt } from "./roster-prompts";
@@ -28,25 +28,26 @@ import { findTeamWithMembers } from "./teams";
 //   3. the readers agree with the rule: the team page, Browse's "teams that need a <leg>" filter and cards,
 //      the landing counters, Athletes who fit and the athlete listing.
 // Bounded (a few dozen short sequences) so it runs in seconds.
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
+const admin = adminSql();
 const run = randomUUID().slice(0, 8);
 const legs = ["swimmer", "cyclist", "runner"] as const;
 
-type Person = { auth: string; profile: string; claims: Claims };
+type Person = Athlete;
 const creators: Person[] = [];
 const athletes: Person[] = [];
 const everyone = () => [...creators, ...athletes];
 
 async function person(specialty: Specialty, label: string): Promise<Person> {
-  const auth = randomUUID();
-  await admin`insert into auth.users (id, email) values (${auth}, ${`${label}-${run}@example.test`})`;
-  const [row] = await admin<{ id: string }[]>`
-    insert into public.profiles (auth_id, username, full_name, location, is_public, looking_for_team, specialty,
-                                 experience_level, goals)
-    values (${auth}, ${`${label}_${run}`}, ${`${label} Invariant`}, '{"display_name": "Noosa", "coordinates": [0, 0]}',
-            true, true, ${specialty}, 'intermediate', 'Race a relay leg')
-    returning id`;
-  return { auth, profile: row!.id, claims: { sub: auth, role: "authenticated", email: `${label}@x.test` } };
+  return makeAthlete(admin, {
+    email: `${label}-${run}@example.test`,
+    name: `${label} Invariant`,
+    isPublic: true,
+    lookingForTeam: true,
+    specialty,
+    experienceLevel: "intermediate",
+    goals: "Race a relay leg",
+    avatar: false,
+  });
 }
 
 beforeAll(async () => {
@@ -54,7 +55,7 @@ beforeAll(async () => {
   for (const leg of legs) for (const n of [1, 2]) athletes.push(await person(leg, `${leg}${n}`));
 });
 afterAll(async () => {
-  await admin`delete from auth.users where id in ${admin(everyone().map((p) => p.auth))}`;
+  await dropAthletes(admin, everyone());
   await admin.end();
   await pool().end();
 });
@@ -103,9 +104,9 @@ const teamInput = (i: number, roles: string[], max: number) => ({
 });
 
 async function reset(config: { roles: string[]; max: number }[]): Promise<string[]> {
-  const ids = everyone().map((p) => p.auth);
+  const ids = everyone().map((p) => p.authId);
   await admin`delete from public.teams where creator_id in ${admin(ids)}`;
-  await admin`delete from public.looking_prompts where profile_id in ${admin(everyone().map((p) => p.profile))}`;
+  await admin`delete from public.looking_prompts where profile_id in ${admin(everyone().map((p) => p.profileId))}`;
   await admin`update public.profiles set looking_for_team = true where auth_id in ${admin(ids)}`;
   const teamIds: string[] = [];
   for (const [i, c] of config.entries())
@@ -127,7 +128,7 @@ const activeProfiles = async () =>
     (
       await admin<{ profile_id: string }[]>`
         select distinct profile_id from public.team_members
-        where status = 'active' and profile_id in ${admin(everyone().map((p) => p.profile))}`
+        where status = 'active' and profile_id in ${admin(everyone().map((p) => p.profileId))}`
     ).map((r) => r.profile_id),
   );
 const inDays = async (n: number) =>
@@ -163,13 +164,13 @@ async function apply(o: Op, teamIds: string[], chose: Map<string, boolean>): Pro
         // The app invites as the athlete's own leg; the function also takes another one.
         await withRls(
           boss.claims,
-          (tx) => tx`select public.invite_to_team(${t}, ${athletes[o.a]!.profile}, ${o.role})`,
+          (tx) => tx`select public.invite_to_team(${t}, ${athletes[o.a]!.profileId}, ${o.role})`,
         );
         break;
       case "acceptInvitation": {
         const [inv] = await admin<{ id: string }[]>`
           select id from public.team_invitations
-          where team_id = ${t} and profile_id = ${athletes[o.a]!.profile} and status = 'pending'`;
+          where team_id = ${t} and profile_id = ${athletes[o.a]!.profileId} and status = 'pending'`;
         if (inv) await withRls(athletes[o.a]!.claims, (tx) => acceptInvitation(tx, inv.id));
         break;
       }
@@ -194,7 +195,7 @@ async function apply(o: Op, teamIds: string[], chose: Map<string, boolean>): Pro
       case "answer": {
         const p = everyone()[o.p]!;
         await withRls(p.claims, (tx) => answerLookingPrompt(tx, o.listed));
-        chose.set(p.profile, o.listed);
+        chose.set(p.profileId, o.listed);
         break;
       }
       case "profileSwitch": {
@@ -202,9 +203,9 @@ async function apply(o: Op, teamIds: string[], chose: Map<string, boolean>): Pro
         await withRls(
           p.claims,
           (tx) => tx`update public.profiles set looking_for_team = ${o.listed}
-                                           where auth_id = ${p.auth}`,
+                                           where auth_id = ${p.authId}`,
         );
-        chose.set(p.profile, o.listed);
+        chose.set(p.profileId, o.listed);
         break;
       }
     }
@@ -236,7 +237,7 @@ async function checkStepInvariants(teamIds: string[], chose: Map<string, boolean
   // 2. An active member is listed only if they chose to be after joining.
   const listed = await admin<{ id: string }[]>`
     select p.id from public.profiles p
-    where p.looking_for_team and p.id in ${admin(everyone().map((x) => x.profile))}
+    where p.looking_for_team and p.id in ${admin(everyone().map((x) => x.profileId))}
       and exists (select 1 from public.team_members m where m.profile_id = p.id and m.status = 'active')`;
   for (const { id } of listed)
     expect({ id, choseToBeListed: chose.get(id) === true }).toEqual({ id, choseToBeListed: true });
@@ -300,14 +301,14 @@ async function checkReadersAgree(teamIds: string[]) {
   const flags = new Map(
     (
       await admin<{ id: string; l: boolean }[]>`
-        select id, looking_for_team as l from public.profiles where id in ${admin(everyone().map((p) => p.profile))}`
+        select id, looking_for_team as l from public.profiles where id in ${admin(everyone().map((p) => p.profileId))}`
     ).map((r) => [r.id, r.l]),
   );
   const page = await withRls(null, (tx) => listAthletes(tx, parseFilters({})));
   for (const p of everyone())
-    expect({ p: p.profile, listed: page.items.some((a) => a.id === p.profile) }).toEqual({
-      p: p.profile,
-      listed: flags.get(p.profile),
+    expect({ p: p.profileId, listed: page.items.some((a) => a.id === p.profileId) }).toEqual({
+      p: p.profileId,
+      listed: flags.get(p.profileId),
     });
 }
 

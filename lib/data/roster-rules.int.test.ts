@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseFilters } from "@/lib/browse/filters";
-import { pool, withRls, type Claims } from "@/lib/db";
+import { pool, withRls } from "@/lib/db";
 import type { TeamCreateInput } from "@/lib/validation/team";
+import { adminSql, dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 import { listAthletes, listOpenTeams } from "./browse";
 import { readLiveNumbers } from "./live-numbers";
 import { answerLookingPrompt, findMyLookingPrompt, findUrgentLapse, markUrgentAgain } from "./roster-prompts";
@@ -21,28 +21,24 @@ import { findTeamWithMembers } from "./teams";
 
 // The roster rules (supabase/schema.sql), each against the real database: open legs, an
 // urgent need ending when its leg is covered, "looking for a team" following membership, and the races.
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 4, onnotice: () => {} });
+const admin = adminSql({ max: 4 });
 const run = randomUUID().slice(0, 8);
-const created: string[] = [];
+const created: Athlete[] = [];
 
-type Athlete = { auth: string; profile: string; claims: Claims; name: string };
 async function athlete(specialty: "swimmer" | "cyclist" | "runner", label: string): Promise<Athlete> {
-  const auth = randomUUID();
-  created.push(auth);
-  await admin`insert into auth.users (id, email) values (${auth}, ${`${label}-${run}@example.test`})`;
-  const name = `${label[0]!.toUpperCase()}${label.slice(1)} Roster`;
-  const [row] = await admin<{ id: string }[]>`
-    insert into public.profiles (auth_id, username, full_name, location, is_public, looking_for_team, specialty,
-                                 experience_level, goals)
-    values (${auth}, ${`${label}_${run}`}, ${name}, '{"display_name": "Noosa Heads", "coordinates": [0, 0]}',
-            true, true, ${specialty}, 'advanced', ${`Race the ${specialty} leg`})
-    returning id`;
-  return {
-    auth,
-    profile: row!.id,
-    name,
-    claims: { sub: auth, role: "authenticated", email: `${label}@x.test` },
-  };
+  const made = await makeAthlete(admin, {
+    email: `${label}-${run}@example.test`,
+    name: `${label[0]!.toUpperCase()}${label.slice(1)} Roster`,
+    place: "Noosa Heads",
+    isPublic: true,
+    lookingForTeam: true,
+    specialty,
+    experienceLevel: "advanced",
+    goals: `Race the ${specialty} leg`,
+    avatar: false,
+  });
+  created.push(made);
+  return made;
 }
 
 const teamInput = (name: string, patch: Partial<TeamCreateInput> = {}): TeamCreateInput => ({
@@ -77,7 +73,7 @@ const teamRow = async (id: string) =>
   )[0]!;
 const looking = async (a: Athlete) =>
   (
-    await admin<{ l: boolean }[]>`select looking_for_team as l from public.profiles where id = ${a.profile}`
+    await admin<{ l: boolean }[]>`select looking_for_team as l from public.profiles where id = ${a.profileId}`
   )[0]!.l;
 const promptOf = (a: Athlete) => withRls(a.claims, findMyLookingPrompt);
 
@@ -93,7 +89,7 @@ async function requestAs(a: Athlete, teamId: string, role: "swimmer" | "cyclist"
 }
 
 afterAll(async () => {
-  if (created.length) await admin`delete from auth.users where id in ${admin(created)}`;
+  await dropAthletes(admin, created);
   await admin.end();
   await pool().end();
 });
@@ -128,7 +124,7 @@ describe("open legs", () => {
       outsider.claims,
       (tx) => tx<{ legs: string[] }[]>`
       select public.team_open_legs(t) as legs from (select ${closed.id}::uuid as id,
-        ${"x"}::text as name, ''::text as description, null::text as location, ${closed.creator.auth}::uuid as creator_id,
+        ${"x"}::text as name, ''::text as description, null::text as location, ${closed.creator.authId}::uuid as creator_id,
         'open'::text as status, 3 as max_members,
         '{"roles": ["swimmer", "runner"], "experience_levels": ["advanced"]}'::jsonb as requirements,
         '{"days": [], "times": []}'::jsonb as training_schedule, null::text as urgent_role, null::date as urgent_by,
@@ -215,9 +211,9 @@ describe("an urgent need ends when its leg is covered", () => {
   it("by an accepted invitation", async () => {
     const t = await urgentTeam("invite");
     const runner = await athlete("runner", "inviterun");
-    await withRls(t.creator.claims, (tx) => inviteToTeam(tx, t.id, runner.profile));
+    await withRls(t.creator.claims, (tx) => inviteToTeam(tx, t.id, runner.profileId));
     const [row] = await admin<{ id: string }[]>`
-      select id from public.team_invitations where team_id = ${t.id} and profile_id = ${runner.profile}`;
+      select id from public.team_invitations where team_id = ${t.id} and profile_id = ${runner.profileId}`;
     await withRls(runner.claims, (tx) => acceptInvitation(tx, row!.id));
     expect(await teamRow(t.id)).toMatchObject({ urgent_role: null, open: ["swimmer"] });
   });
@@ -226,7 +222,7 @@ describe("an urgent need ends when its leg is covered", () => {
     const t = await urgentTeam("direct");
     const runner = await athlete("runner", "directrun");
     await admin`insert into public.team_members (team_id, profile_id, role, status)
-                values (${t.id}, ${runner.profile}, 'runner', 'active')`;
+                values (${t.id}, ${runner.profileId}, 'runner', 'active')`;
     expect(await teamRow(t.id)).toMatchObject({ urgent_role: null });
     expect(await looking(runner)).toBe(false);
   });
@@ -234,13 +230,13 @@ describe("an urgent need ends when its leg is covered", () => {
   it("an urgent-leg alert queued before the leg was covered is not sent after", async () => {
     const t = await urgentTeam("alert");
     const fan = await athlete("runner", "alertfan");
-    await admin`insert into public.notification_settings (profile_id, urgent_alerts) values (${fan.profile}, true)`;
+    await admin`insert into public.notification_settings (profile_id, urgent_alerts) values (${fan.profileId}, true)`;
     // Set again so the alert is queued for the fan, who opted in after the first setting.
     await withRls(t.creator.claims, async (tx) => setUrgentNeed(tx, t.id, "runner", await inDays(2)));
     const content = () =>
       admin<{ c: { skip?: string; data?: unknown } }[]>`
         select private.notification_content(o, now()) as c from private.notification_outbox o
-        where o.kind = 'urgent_alert' and o.team_id = ${t.id} and o.recipient_id = ${fan.profile}`;
+        where o.kind = 'urgent_alert' and o.team_id = ${t.id} and o.recipient_id = ${fan.profileId}`;
     expect((await content())[0]!.c.data).toBeTruthy();
     const runner = await athlete("runner", "alertrun");
     await withRls(t.creator.claims, async (tx) =>
@@ -310,7 +306,7 @@ describe("an athlete in a team is not listed as looking for one", () => {
     const listed = await withRls(null, (tx) =>
       listAthletes(tx, parseFilters({ role: "swimmer", level: "advanced" })),
     );
-    expect(listed.items.map((a) => a.id)).not.toContain(swimmer.profile);
+    expect(listed.items.map((a) => a.id)).not.toContain(swimmer.profileId);
     // Nobody else's prompt is theirs to read.
     expect(await promptOf(t.creator)).toMatchObject({ reason: "joined", team_id: t.id });
     await withRls(swimmer.claims, (tx) => answerLookingPrompt(tx, true));
@@ -366,9 +362,9 @@ describe("races, under the team row lock", () => {
   it("an invitation and a request for the same leg accepted at once", async () => {
     const t = await urgentTeam("invreq", { max_members: 3 });
     const [invited, asking] = [await athlete("runner", "invited"), await athlete("runner", "asking")];
-    await withRls(t.creator.claims, (tx) => inviteToTeam(tx, t.id, invited.profile));
+    await withRls(t.creator.claims, (tx) => inviteToTeam(tx, t.id, invited.profileId));
     const [inv] = await admin<{ id: string }[]>`
-      select id from public.team_invitations where team_id = ${t.id} and profile_id = ${invited.profile}`;
+      select id from public.team_invitations where team_id = ${t.id} and profile_id = ${invited.profileId}`;
     const member = await requestAs(asking, t.id);
     // Three places: the creator and both runners fit; the team fills up.
     const results = await Promise.allSettled([
@@ -382,9 +378,9 @@ describe("races, under the team row lock", () => {
   it("an invitation and a request for the last place at once: one wins, the other is refused, the legs are right", async () => {
     const t = await urgentTeam("lastplace", { max_members: 2 });
     const [invited, asking] = [await athlete("runner", "lastinv"), await athlete("runner", "lastask")];
-    await withRls(t.creator.claims, (tx) => inviteToTeam(tx, t.id, invited.profile));
+    await withRls(t.creator.claims, (tx) => inviteToTeam(tx, t.id, invited.profileId));
     const [inv] = await admin<{ id: string }[]>`
-      select id from public.team_invitations where team_id = ${t.id} and profile_id = ${invited.profile}`;
+      select id from public.team_invitations where team_id = ${t.id} and profile_id = ${invited.profileId}`;
     const member = await requestAs(asking, t.id);
     const results = await Promise.allSettled([
       withRls(invited.claims, (tx) => acceptInvitation(tx, inv!.id)),

@@ -1,26 +1,26 @@
 import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withRls, type Claims } from "@/lib/db";
+import { withRls } from "@/lib/db";
 import { insertProfile } from "@/lib/data/profile-writes";
 import { findProfileByAuthId } from "@/lib/data/profiles";
+import { adminSql, claimsOf, dropAccounts, makeAthlete } from "@/test/fixtures/athletes";
 
 // The pool prepares its statements on any port but the transaction pooler's (lib/db/prepare.ts), so a
 // connection keeps each statement's plan between transactions and users. RLS must still hold per
 // transaction. One connection only, so every call below provably reuses the same prepared statements.
 const globalForDb = globalThis as unknown as { __appSql?: postgres.Sql };
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 1, onnotice: () => {} });
+const admin = adminSql({ max: 1 });
 let single: postgres.Sql;
 
 const run = randomUUID().slice(0, 8);
 const users = { owner: randomUUID(), other: randomUUID() };
-const claimsOf = (id: string): Claims => ({ sub: id, role: "authenticated", email: `${id}@example.test` });
 
 beforeAll(async () => {
   single = postgres(process.env.DATABASE_URL ?? "", { max: 1, prepare: true, onnotice: () => {} });
   globalForDb.__appSql = single;
   for (const id of Object.values(users)) {
-    await admin`insert into auth.users (id, email) values (${id}, ${`${id}@example.test`})`;
+    await makeAthlete(admin, { authId: id, profile: false });
   }
   await withRls(claimsOf(users.owner), (tx) =>
     insertProfile(tx, users.owner, {
@@ -43,7 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   delete globalForDb.__appSql;
-  await admin`delete from auth.users where id in ${admin(Object.values(users))}`;
+  await dropAccounts(admin, Object.values(users));
   await Promise.all([single.end(), admin.end()]);
 });
 

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import postgres from "postgres";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Claims } from "@/lib/db";
 import { pool } from "@/lib/db";
 import type { ProfileInput } from "@/lib/validation/profile";
+import { adminSql, claimsOf, dropAccounts, makeAthlete } from "@/test/fixtures/athletes";
 
 // The actions read the session through getClaims (cookies) and revalidate Next's cache; outside a
 // request both are stood in for, everything below them (zod, SQL, RLS) is real.
@@ -15,11 +15,11 @@ vi.mock("next/cache", () => ({ ...cache, unstable_cache: (fn: () => unknown) => 
 const { createProfile } = await import("@/app/(public)/create-profile/actions");
 const { updateProfile } = await import("./actions");
 
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 1, onnotice: () => {} });
+const admin = adminSql({ max: 1 });
 const run = randomUUID().slice(0, 8);
 const alice = randomUUID();
 const bob = randomUUID();
-const as = (id: string) => (session.claims = { sub: id, role: "authenticated", email: `${id}@example.test` });
+const as = (id: string) => (session.claims = claimsOf(id));
 
 const input = (patch: Partial<ProfileInput> = {}): ProfileInput => ({
   username: `alice_${run}`,
@@ -42,15 +42,14 @@ const countOf = async (authId: string) =>
   (await admin`select count(*)::int as n from public.profiles where auth_id = ${authId}`)[0]?.n;
 
 beforeAll(async () => {
-  for (const id of [alice, bob])
-    await admin`insert into auth.users (id, email) values (${id}, ${`${id}@example.test`})`;
+  for (const id of [alice, bob]) await makeAthlete(admin, { authId: id, profile: false });
 });
 beforeEach(() => {
   session.claims = null;
   cache.revalidateTag.mockClear();
 });
 afterAll(async () => {
-  await admin`delete from auth.users where id in ${admin([alice, bob])}`;
+  await dropAccounts(admin, [alice, bob]);
   await admin.end();
   await pool().end();
 });

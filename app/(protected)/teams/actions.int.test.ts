@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import postgres from "postgres";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Claims } from "@/lib/db";
 import { pool } from "@/lib/db";
+import { adminSql, claimsOf, dropAccounts, makeAthlete } from "@/test/fixtures/athletes";
 
 // The actions read the session through getClaims (cookies) and revalidate Next's cache; outside a
 // request both are stood in for, everything below them (zod, SQL functions, RLS) is real.
@@ -15,11 +15,10 @@ const { updateTeamAction } = await import("./[id]/edit/actions");
 const { acceptRequest, requestToJoinTeam } = await import("@/lib/actions/teams");
 const { leaveTeamAction, setUrgentNeedAction } = await import("./[id]/actions");
 
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 1, onnotice: () => {} });
+const admin = adminSql({ max: 1 });
 const run = randomUUID().slice(0, 8);
 const ids = { owner: randomUUID(), joiner: randomUUID(), bare: randomUUID() };
-const as = (id: string | null) =>
-  (session.claims = id ? { sub: id, role: "authenticated", email: `${id}@example.test` } : null);
+const as = (id: string | null) => (session.claims = id ? claimsOf(id) : null);
 
 const input = (patch: Record<string, unknown> = {}) => ({
   name: `Action Team ${run}`,
@@ -33,16 +32,20 @@ const input = (patch: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   for (const [name, id] of Object.entries(ids)) {
-    await admin`insert into auth.users (id, email) values (${id}, ${`${id}@example.test`})`;
-    if (name === "bare") continue;
-    await admin`insert into public.profiles (auth_id, username, full_name, location, specialty, experience_level, goals)
-      values (${id}, ${`${name}_${run}`}, ${`${name} action`}, '{"display_name": "Noosa", "coordinates": [0, 0]}',
-              ${name === "owner" ? "swimmer" : "runner"}, 'elite', 'Win the relay this year')`;
+    await makeAthlete(admin, {
+      authId: id,
+      profile: name !== "bare",
+      name: `${name} action`,
+      specialty: name === "owner" ? "swimmer" : "runner",
+      experienceLevel: "elite",
+      goals: "Win the relay this year",
+      avatar: false,
+    });
   }
 });
 beforeEach(() => as(null));
 afterAll(async () => {
-  await admin`delete from auth.users where id in ${admin(Object.values(ids))}`;
+  await dropAccounts(admin, Object.values(ids));
   await admin.end();
   await pool().end();
 });
