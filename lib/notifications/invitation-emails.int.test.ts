@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import postgres from "postgres";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Mail } from "@noosa-tri/supabase-local";
 import { stackEnv } from "@noosa-tri/supabase-local/test-support";
@@ -7,6 +6,7 @@ import { pool, withRls, type Claims } from "@/lib/db";
 import { declineInvitation, inviteToTeam } from "@/lib/data/team-invitations";
 import { createTeam, setUrgentNeed } from "@/lib/data/team-writes";
 import type { TeamCreateInput } from "@/lib/validation/team";
+import { adminSql, dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 import { smtpTransport } from "./transport";
 import { verifyUnsubscribeToken } from "./unsubscribe-token";
 import { runNotificationPass } from "./worker";
@@ -14,7 +14,7 @@ import { runNotificationPass } from "./worker";
 // docs/notifications.md#kinds: an invitation e-mails the invitee at once (supabase/schema.sql), through the
 // real worker and SMTP into the stack's mailbox; its automatic message is not e-mailed again. Runs inside
 // `supabase-local --test`.
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
+const admin = adminSql();
 const run = randomUUID().slice(0, 8);
 const people = {
   coach: { public: true, specialty: "cyclist" },
@@ -28,6 +28,7 @@ type Name = keyof typeof people;
 const names = Object.keys(people) as Name[];
 const auth = Object.fromEntries(names.map((n) => [n, randomUUID()])) as Record<Name, string>;
 const profile = {} as Record<Name, string>;
+const athlete: Athlete[] = [];
 const email = (n: Name) => `${n}-${run}@example.test`;
 const as = (n: Name): Claims => ({ sub: auth[n], role: "authenticated", email: email(n) });
 const team = (name: string): TeamCreateInput => ({
@@ -58,15 +59,20 @@ const quietTeamName = `Quiet ${run}`;
 
 beforeAll(async () => {
   for (const n of names) {
-    await admin`insert into auth.users (id, email, email_confirmed_at) values (${auth[n]}, ${email(n)}, now())`;
-    const [row] = await admin`
-      insert into public.profiles (auth_id, username, full_name, location, is_public, looking_for_team, specialty,
-                                   experience_level, goals)
-      values (${auth[n]}, ${`${n}_${run}`}, ${`${n[0]!.toUpperCase()}${n.slice(1)} Tester`},
-              '{"display_name": "Noosa", "coordinates": [0, 0]}', ${people[n].public}, true,
-              ${people[n].specialty}, 'advanced', ${`Race the ${people[n].specialty} leg fast`})
-      returning id`;
-    profile[n] = row!.id as string;
+    const made = await makeAthlete(admin, {
+      authId: auth[n],
+      email: email(n),
+      emailConfirmed: true,
+      name: `${n[0]!.toUpperCase()}${n.slice(1)} Tester`,
+      isPublic: people[n].public,
+      lookingForTeam: true,
+      specialty: people[n].specialty,
+      experienceLevel: "advanced",
+      goals: `Race the ${people[n].specialty} leg fast`,
+      avatar: false,
+    });
+    athlete.push(made);
+    profile[n] = made.profileId;
   }
   coachTeam = (await withRls(as("coach"), (tx) => createTeam(tx, team(coachTeamName)))).id;
   quietTeam = (await withRls(as("quiet"), (tx) => createTeam(tx, team(quietTeamName)))).id;
@@ -79,7 +85,7 @@ beforeEach(async () => {
 });
 
 afterAll(async () => {
-  await admin`delete from auth.users where id in ${admin(Object.values(auth))}`;
+  await dropAthletes(admin, athlete);
   await admin.end();
   await pool().end();
 });

@@ -3,21 +3,23 @@ import postgres from "postgres";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pool, withRls, withServiceRole, type Claims } from "@/lib/db";
 import { createTeam, decide, leaveTeam, requestToJoin, setUrgentNeed } from "@/lib/data/team-writes";
+import { adminSql, dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 import type { RenderedMail } from "./render";
 import { smtpTransport, type MailTransport } from "./transport";
 import { drainNotifications, runNotificationPass } from "./worker";
 
 // docs/notifications.md: the outbox rows each event writes, message batching on a controllable clock, two workers at once,
 // retries with backoff, and a worker killed between send and mark. Runs inside `supabase-local --test`.
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
+const admin = adminSql();
 const run = randomUUID().slice(0, 8);
 const names = ["mia", "noah", "jack", "racer", "shy", "hidden", "unconfirmed", "member"] as const;
 type Name = (typeof names)[number];
 const auth = Object.fromEntries(names.map((n) => [n, randomUUID()])) as Record<Name, string>;
 const profile = {} as Record<Name, string>;
+const athlete: Athlete[] = [];
 const email = (n: Name) => `${n}-${run}@example.test`;
 const as = (n: Name): Claims => ({ sub: auth[n], role: "authenticated", email: email(n) });
-const specialty: Record<Name, string> = {
+const specialty: Record<Name, "swimmer" | "cyclist" | "runner"> = {
   mia: "cyclist",
   noah: "runner",
   jack: "swimmer",
@@ -51,16 +53,20 @@ let teamId = "";
 
 beforeAll(async () => {
   for (const n of names) {
-    await admin`insert into auth.users (id, email, email_confirmed_at)
-                values (${auth[n]}, ${email(n)}, ${n === "unconfirmed" ? null : new Date()})`;
-    const [row] = await admin`
-      insert into public.profiles (auth_id, username, full_name, location, is_public, looking_for_team, specialty,
-                                   experience_level, goals)
-      values (${auth[n]}, ${`${n}_${run}`}, ${`${n[0]!.toUpperCase()}${n.slice(1)} Tester`},
-              '{"display_name": "Noosa", "coordinates": [0, 0]}', ${n !== "hidden"}, true, ${specialty[n]},
-              'intermediate', ${`Race the ${specialty[n]} leg fast`})
-      returning id`;
-    profile[n] = row!.id as string;
+    const made = await makeAthlete(admin, {
+      authId: auth[n],
+      email: email(n),
+      emailConfirmed: n !== "unconfirmed",
+      name: `${n[0]!.toUpperCase()}${n.slice(1)} Tester`,
+      isPublic: n !== "hidden",
+      lookingForTeam: true,
+      specialty: specialty[n],
+      experienceLevel: "intermediate",
+      goals: `Race the ${specialty[n]} leg fast`,
+      avatar: false,
+    });
+    athlete.push(made);
+    profile[n] = made.profileId;
   }
   teamId = (
     await withRls(as("mia"), (tx) =>
@@ -82,7 +88,7 @@ beforeEach(async () => {
 });
 
 afterAll(async () => {
-  await admin`delete from auth.users where id in ${admin(Object.values(auth))}`;
+  await dropAthletes(admin, athlete);
   await admin.end();
   await pool().end();
 });

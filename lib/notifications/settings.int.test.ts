@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pool, withRls, type Claims } from "@/lib/db";
 import type { ProfileInput } from "@/lib/validation/profile";
+import { adminSql, claimsOf, dropAccounts, makeAthlete } from "@/test/fixtures/athletes";
 import { signUnsubscribeToken } from "./unsubscribe-token";
 
 // Notification settings: the create-profile opt-in, the settings form action, RLS (owner only) and signed
@@ -19,11 +19,10 @@ const { createProfile } = await import("@/app/(public)/create-profile/actions");
 const { saveNotificationSettingsAction } = await import("@/lib/actions/notification-settings");
 const { unsubscribeByToken, unsubscribeState } = await import("./unsubscribe");
 
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 1, onnotice: () => {} });
+const admin = adminSql({ max: 1 });
 const run = randomUUID().slice(0, 8);
 const alice = randomUUID();
 const bob = randomUUID();
-const claimsOf = (id: string): Claims => ({ sub: id, role: "authenticated", email: `${id}@example.test` });
 const profileOf = async (id: string) =>
   (await admin`select id from public.profiles where auth_id = ${id}`)[0]!.id as string;
 const settingsOf = async (profile: string) =>
@@ -54,13 +53,12 @@ const form = (fields: Record<string, string>) => {
 };
 
 beforeAll(async () => {
-  for (const id of [alice, bob]) {
-    await admin`insert into auth.users (id, email, email_confirmed_at) values (${id}, ${`${id}@example.test`}, now())`;
-  }
+  for (const id of [alice, bob])
+    await makeAthlete(admin, { authId: id, profile: false, emailConfirmed: true });
 });
 
 afterAll(async () => {
-  await admin`delete from auth.users where id in ${admin([alice, bob])}`;
+  await dropAccounts(admin, [alice, bob]);
   await admin.end();
   await pool().end();
 });
