@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pool, withRls, type Claims } from "@/lib/db";
 import { listAthletes, listOpenTeams } from "@/lib/data/browse";
 import { listMyBlocks } from "@/lib/data/blocks";
 import { insertMessage } from "@/lib/data/messages";
 import { parseFilters } from "@/lib/browse/filters";
-import { dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
+import { adminSql, dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 
 // docs/security.md#blocks: between a blocked pair nothing is written (every path) and neither lists the other.
 const session = vi.hoisted(() => ({ claims: null as Claims | null }));
@@ -15,7 +14,7 @@ vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 const messages = await import("./messages");
 const blocks = await import("./blocks");
 
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
+const admin = adminSql();
 let blocker: Athlete, blocked: Athlete, bystander: Athlete;
 let conversationId = "";
 const as = (a: Athlete) => (session.claims = a.claims);

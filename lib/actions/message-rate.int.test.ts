@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pool, withRls, type Claims } from "@/lib/db";
 import { insertMessage } from "@/lib/data/messages";
-import { dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
+import { adminSql, dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 
 // docs/security.md#rate-limits: one athlete put 362 messages into another's inbox in 5 s. The limits live in SQL
 // (supabase/schema.sql); the action only passes their text on.
@@ -11,7 +10,7 @@ const session = vi.hoisted(() => ({ claims: null as Claims | null }));
 vi.mock("@/lib/auth/session", () => ({ getClaims: async () => session.claims }));
 const actions = await import("./messages");
 
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
+const admin = adminSql();
 const tooFast = (unit: string) => new RegExp(`^You're sending messages too fast, try again in \\d+ ${unit}$`);
 const athletes: Athlete[] = [];
 const athlete = async (name: string) => {

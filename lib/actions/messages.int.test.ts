@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pool, withRls, type Claims } from "@/lib/db";
 import { listConversations } from "@/lib/data/conversations";
 import { insertMessage } from "@/lib/data/messages";
-import { dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
+import { adminSql, dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 import { messageErrors as E } from "@/lib/validation/message";
 
 // The actions read the session through getClaims (cookies); outside a request it is stood in for.
@@ -13,7 +13,7 @@ const session = vi.hoisted(() => ({ claims: null as Claims | null }));
 vi.mock("@/lib/auth/session", () => ({ getClaims: async () => session.claims }));
 const actions = await import("./messages");
 
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
+const admin = adminSql();
 const as = (a: Athlete | null) => (session.claims = a?.claims ?? null);
 let alice: Athlete, bob: Athlete, eve: Athlete, priv: Athlete, noProfile: Athlete;
 let conversationId = "";

@@ -1,7 +1,6 @@
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { pool, type Claims } from "@/lib/db";
-import { dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
+import { adminSql, dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 
 // The action wrapper against the real functions: how each refusal the SQL raises reaches the athlete. The
 // session is stood in for (no request here), and so is Next's cache (nothing is rendered).
@@ -12,7 +11,7 @@ const { createTeamAction } = await import("@/app/(protected)/teams/create/action
 const { updateTeamAction } = await import("@/app/(protected)/teams/[id]/edit/actions");
 const { requestToJoinTeam } = await import("./teams");
 
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
+const admin = adminSql();
 const as = (a: Athlete | null) => (session.claims = a?.claims ?? null);
 let captain: Athlete, stranger: Athlete, newcomer: Athlete;
 

@@ -1,13 +1,12 @@
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool, withRls } from "@/lib/db";
 import { listFitCandidates } from "./team-invitations";
-import { dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
+import { adminSql, dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 
 // A block stops the pair reaching each other. The e-mail about a message sent just before the block (due
 // when it is still unread five minutes later) was sent all the same, and "Athletes who fit" suggested the
 // other to a team's creator. Runs inside `supabase-local --test`.
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
+const admin = adminSql();
 const made: Athlete[] = [];
 afterAll(async () => {
   await dropAthletes(admin, made);

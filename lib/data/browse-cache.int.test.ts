@@ -1,8 +1,7 @@
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseFilters } from "@/lib/browse/filters";
 import { pool } from "@/lib/db";
-import { dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
+import { adminSql, dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 
 // docs/architecture.md#caching: /browse's shared, cached lists, for visitors only. The cache is Next's (unstable_cache); here
 // it is a recorder, so the test sees which reads go to the shared copy and that no viewer's ever does.
@@ -16,7 +15,7 @@ vi.mock("next/cache", () => ({
 }));
 const { browseListings, sharedListings } = await import("./browse-cache");
 
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
+const admin = adminSql();
 let blocker: Athlete, blocked: Athlete, plain: Athlete, swimmer: Athlete;
 
 beforeAll(async () => {

@@ -1,9 +1,8 @@
-import postgres from "postgres";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { feedPath, feedTokenHash, newFeedToken } from "@/lib/calendar/feed-token";
 import { pool, withRls, type Claims } from "@/lib/db";
-import { dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
+import { adminSql, dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 import { createCalendarFeed, findMyCalendarFeed, findMyCalendarTeam, readCalendarFeed } from "./calendar";
 
 // The private calendar feed: read without a session through public.calendar_feed (keyed by the token's
@@ -16,7 +15,7 @@ const actions = await import("@/lib/actions/calendar-feed");
 const feedRoute = await import("@/app/api/calendar/[file]/route");
 const teamRoute = await import("@/app/api/teams/[id]/calendar/route");
 
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
+const admin = adminSql();
 let creator: Athlete, joiner: Athlete, stranger: Athlete;
 let teamId = "";
 let otherTeamId = "";

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import postgres from "postgres";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { pool, withRls, type Claims, type Tx } from "@/lib/db";
 import { fileReport, isModerator, moderate, moderationQueue } from "@/lib/data/reports";
 import { insertMessage } from "@/lib/data/messages";
-import { dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
+import { adminSql, dropAthletes, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 import { hiddenProfileMessage, suspendedMessage } from "@/lib/moderation/suspension";
 import type { ProfileInput } from "@/lib/validation/profile";
 import { reportTexts, type ReportReason } from "@/lib/validation/report";
@@ -24,7 +23,7 @@ const { updateProfile } = await import("@/app/(protected)/edit-profile/actions")
 const { requestToJoinTeam } = await import("@/lib/actions/teams");
 const messageActions = await import("@/lib/actions/messages");
 
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 4, onnotice: () => {} });
+const admin = adminSql({ max: 4 });
 const athletes: Athlete[] = [];
 const athlete = async (name: string, isPublic = true) => {
   const a = await makeAthlete(admin, { isPublic, name });

@@ -1,11 +1,10 @@
-import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeAthlete, dropAthletes, type Athlete } from "@/test/fixtures/athletes";
+import { adminSql, makeAthlete, dropAthletes, type Athlete } from "@/test/fixtures/athletes";
 import { hasVisibleText, isSafeText } from "./text";
 
 // docs/product.md#text: the SQL rule (private.is_safe_text, in every CHECK on user-written text) refuses what
 // the forms refuse (lib/validation/text.ts), character for character.
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
+const admin = adminSql();
 const made: Athlete[] = [];
 afterAll(async () => {
   await dropAthletes(admin, made);
