@@ -49,26 +49,29 @@ async function findObject(
 }
 
 /**
- * Which object a read reaches, as hosted's getObject/getObjectInfo decide: without a valid token only a public
- * bucket's; with one, a public bucket's objects are read as the service and a private bucket's under the
- * caller's SELECT policies.
+ * Which object a read reaches, as hosted's getObject/getObjectInfo decide. `public` routes need no token and
+ * a public bucket; `authenticated` ones a valid token (the anon key counts); plain ones take either. Without
+ * a token only a public bucket's objects are served; with one, a public bucket's objects are read as the
+ * service and a private bucket's under the caller's SELECT policies.
  */
+export type ReadRoute = "public" | "authenticated" | "plain";
+
 async function readable(
   ctx: StorageContext,
   req: IncomingMessage,
   bucketId: string,
   name: string,
-  publicRoute: boolean,
+  route: ReadRoute,
   operation: string,
 ) {
-  const caller = await callerOf(ctx, req, true);
+  const caller = route === "public" ? null : await callerOf(ctx, req, route === "plain");
   const isPublic = await publicFlag(ctx, bucketId);
-  if (publicRoute || !caller.authenticated) {
+  if (!caller?.authenticated) {
     if (!isPublic) throw failures.noSuchBucket();
     return findObject(ctx, null, bucketId, name, operation);
   }
   if (isPublic === null) throw failures.noSuchBucket();
-  return findObject(ctx, isPublic ? null : caller, bucketId, name, operation);
+  return findObject(ctx, isPublic || route === "public" ? null : caller, bucketId, name, operation);
 }
 
 /** The bytes with hosted's headers (renderer.ts): type, length, ETag, Last-Modified, Cache-Control, download. */
@@ -117,10 +120,10 @@ export async function download(
   url: URL,
   bucketId: string,
   name: string,
-  route: "plain" | "public" | "authenticated",
+  route: ReadRoute,
 ) {
   const operation = route === "public" ? "storage.object.get_public" : "storage.object.get_authenticated";
-  const row = await readable(ctx, req, bucketId, name, route === "public", operation);
+  const row = await readable(ctx, req, bucketId, name, route, operation);
   sendObject(req, res, ctx, row, url);
 }
 
@@ -129,9 +132,9 @@ export async function info(
   req: IncomingMessage,
   bucketId: string,
   name: string,
-  publicRoute: boolean,
+  route: ReadRoute,
 ): Promise<Json> {
-  const row = await readable(ctx, req, bucketId, name, publicRoute, "storage.object.info_authenticated");
+  const row = await readable(ctx, req, bucketId, name, route, "storage.object.info_authenticated");
   const meta = row.metadata ?? {};
   return {
     status: 200,

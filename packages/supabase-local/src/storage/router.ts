@@ -111,9 +111,9 @@ async function route(
     }
     return;
   }
-  if ((m = /^info\/(public\/|authenticated\/)?(.+)$/.exec(rest)) && read) {
+  if ((m = /^info\/(?:(public|authenticated)\/)?(.+)$/.exec(rest)) && read) {
     const { bucket, name } = split(m[2]!);
-    return objects.info(ctx, req, bucket, name, m[1] === "public/");
+    return objects.info(ctx, req, bucket, name, (m[1] as "public" | "authenticated" | undefined) ?? "plain");
   }
   if ((m = /^(public|authenticated)\/(.+)$/.exec(rest)) && read) {
     const { bucket, name } = split(m[2]!);

@@ -239,6 +239,18 @@ describe("reads, signed URLs, lists and removal", () => {
     expect(download.headers.get("content-disposition")).toBe(
       "attachment; filename=me.png; filename*=UTF-8''me.png",
     );
+    // The /authenticated routes need a token even for a public bucket; the plain route does not.
+    const base = `${stackEnv().url}/storage/v1/object`;
+    const keyless = await fetch(`${base}/authenticated/${publicBucket}/${id}/face.png`);
+    expect(keyless.status).toBe(400);
+    expect(await keyless.json()).toMatchObject({ statusCode: "403", code: "AccessDenied" });
+    const infoKeyless = await fetch(`${base}/info/authenticated/${publicBucket}/${id}/face.png`);
+    expect(await infoKeyless.json()).toMatchObject({ statusCode: "403", code: "AccessDenied" });
+    const withAnonKey = await fetch(`${base}/authenticated/${publicBucket}/${id}/face.png`, {
+      headers: { Authorization: `Bearer ${stackEnv().key}` },
+    });
+    expect(withAnonKey.status).toBe(200);
+    expect((await fetch(`${base}/${publicBucket}/${id}/face.png`)).status).toBe(200);
   });
 
   it("signed URLs: made under SELECT policies, served without a key until they expire", async () => {
