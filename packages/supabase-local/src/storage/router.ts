@@ -24,7 +24,12 @@ async function json(req: IncomingMessage): Promise<Record<string, unknown>> {
 
 /** `<bucket>/<name…>` of a path tail, decoded as Fastify decodes its `*` parameter. */
 function split(tail: string): { bucket: string; name: string } {
-  const decoded = decodeURIComponent(tail);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(tail);
+  } catch {
+    throw failures.invalidKey(tail);
+  }
   const slash = decoded.indexOf("/");
   return slash < 0
     ? { bucket: decoded, name: "" }

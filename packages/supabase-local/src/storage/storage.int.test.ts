@@ -147,6 +147,12 @@ describe("uploads under the caller's policies", () => {
     expect(apiError(missing.error)).toMatchObject({ statusCode: "404", message: "Bucket not found" });
     const bad = await client.storage.from(privateBucket).upload(`${id}/smile-😀.png`, png());
     expect(apiError(bad.error)).toMatchObject({ statusCode: "400", code: "InvalidKey" });
+    const undecodable = await fetch(`${stackEnv().url}/storage/v1/object/${privateBucket}/${id}/%E0.png`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${stackEnv().serviceKey}`, "Content-Type": "image/png" },
+      body: png(),
+    });
+    expect(await undecodable.json()).toMatchObject({ statusCode: "400", code: "InvalidKey" });
   });
 });
 
