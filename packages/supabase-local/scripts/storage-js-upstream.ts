@@ -13,7 +13,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, wri
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-const checkout = process.argv[2] ?? process.env.SUPABASE_JS_DIR;
+const checkout = process.argv[2];
 const packageDir = checkout && path.resolve(checkout, "packages/core/storage-js");
 if (!packageDir || !existsSync(path.join(packageDir, "test/storageFileApi.test.ts"))) {
   console.error("Usage: storage-js-upstream.ts <a checkout of github.com/supabase/supabase-js>");
