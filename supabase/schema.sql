@@ -3184,8 +3184,13 @@ begin
   insert into public.push_subscriptions (profile_id, endpoint, p256dh, auth)
   values (me, p_endpoint, p_p256dh, p_auth)
   on conflict (endpoint) do update
-    set profile_id = excluded.profile_id, p256dh = excluded.p256dh, auth = excluded.auth, updated_at = now()
+    set p256dh = excluded.p256dh, auth = excluded.auth, updated_at = now()
+    where public.push_subscriptions.profile_id = me
   returning id into saved;
+  if saved is null then
+    raise exception 'This browser''s notifications are set up for another account.'
+      using errcode = 'P0001', hint = 'PUSH_ENDPOINT_TAKEN';
+  end if;
   delete from public.push_subscriptions s
   where s.profile_id = me and s.id not in (
     select k.id from public.push_subscriptions k where k.profile_id = me
@@ -5222,6 +5227,8 @@ grant update on table public.teams to service_role;
 comment on constraint profiles_username_format on public.profiles is 'ASCII letters, digits, _ . - (3 to 50), as lib/validation/profile.ts usernamePattern; unique in any case.';
 
 comment on function private.is_safe_text(text,boolean) is 'True when text is NFC, trimmed, shows a letter, number, punctuation or symbol when not empty, and is free of control, format, bidi-override and invisible (Default_Ignorable_Code_Point, U+2800, U+1D159) characters (see lib/validation/text.ts).';
+
+comment on function public.save_push_subscription(text,text,text) is 'Saves this browser''s push subscription for the signed-in athlete, or renews its keys; refuses an endpoint that is another account''s (hint PUSH_ENDPOINT_TAKEN).';
 
 comment on table private.interest_requests is 'Register-interest submissions waiting for their owner to confirm from the e-mail (48 hours). Service role only.';
 

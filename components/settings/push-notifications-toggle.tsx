@@ -104,11 +104,20 @@ export function PushNotificationsToggle({
         await subscription.unsubscribe();
         subscription = null;
       }
-      subscription ??= await registration.pushManager.subscribe({
-        userVisibleOnly: true,
-        applicationServerKey: bytesFromBase64Url(publicKey),
-      });
-      const result = await turnOnPushAction(subscription.toJSON());
+      const subscribe = () =>
+        registration.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: bytesFromBase64Url(publicKey),
+        });
+      subscription ??= await subscribe();
+      let result = await turnOnPushAction(subscription.toJSON());
+      // Still another account's (set up here while someone else was signed in): a device is never moved
+      // between accounts, so this browser leaves that subscription and gets a fresh endpoint for this one.
+      if (!result.ok && result.code === "TAKEN") {
+        await subscription.unsubscribe();
+        subscription = await subscribe();
+        result = await turnOnPushAction(subscription.toJSON());
+      }
       if (result.ok) {
         setThisEndpoint(subscription.endpoint);
         setState("on");

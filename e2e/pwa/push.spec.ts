@@ -1,9 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import {
-  decryptPushBody,
-  newBrowserKeys,
-  startPushEndpoint,
-} from "../../test/fixtures/push-endpoint-server";
+import { decryptPushBody, newBrowserKeys, startPushEndpoint } from "../../test/fixtures/push-endpoint-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { adminDb, createAthlete, createTeam } from "../support/db";
 import { pushEndpointCertificate, pushEndpointOrigin, pushEndpointPort } from "../support/push-endpoint";
@@ -23,24 +19,33 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => endpoint.close());
 
-/** Stands in for PushManager's subscribe/getSubscription: a subscription at the suite's push service. */
+/**
+ * Stands in for PushManager's subscribe/getSubscription: a subscription at the suite's push service. As a
+ * real push service does, a subscription made after an unsubscribe has a new endpoint (`<endpoint>-1`, …).
+ */
 async function stubPushManager(page: Page, sub: { endpoint: string; p256dh: string; auth: string }) {
   await page.addInitScript((s) => {
     const stored = "e2e-push-subscription-key";
-    const make = (key: string) => ({
-      endpoint: s.endpoint,
+    const renewed = "e2e-push-subscription-renewals";
+    const current = () => {
+      const n = Number(localStorage.getItem(renewed) ?? 0);
+      return n ? `${s.endpoint}-${n}` : s.endpoint;
+    };
+    const make = (key: string, endpoint = current()) => ({
+      endpoint,
       expirationTime: null,
       options: {
         userVisibleOnly: true,
         applicationServerKey: Uint8Array.from(atob(key), (c) => c.charCodeAt(0)).buffer,
       },
       toJSON: () => ({
-        endpoint: s.endpoint,
+        endpoint,
         expirationTime: null,
         keys: { p256dh: s.p256dh, auth: s.auth },
       }),
       unsubscribe: async () => {
         localStorage.removeItem(stored);
+        localStorage.setItem(renewed, String(Number(localStorage.getItem(renewed) ?? 0) + 1));
         return true;
       },
     });
@@ -228,4 +233,40 @@ test("signing out forgets this device: no more notifications for that account he
   await expect(page).toHaveURL(`${baseURL}/`);
   expect(await rows()).toHaveLength(0);
   expect(await page.evaluate(() => localStorage.getItem("e2e-push-subscription-key"))).toBeNull();
+});
+
+test("a browser still set up for another account gets a fresh endpoint: the other account's device is never moved", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(["notifications"], { origin: baseURL });
+  const owner = await createAthlete({ fullName: "Device Owner" });
+  const next = await createAthlete({ fullName: "Next Athlete" });
+  const browser = newBrowserKeys();
+  const endpointUrl = `${pushEndpointOrigin}/push/${crypto.randomUUID()}`;
+  // The owner turned notifications on in this browser and never signed out here.
+  await adminDb()`insert into public.push_subscriptions (profile_id, endpoint, p256dh, auth)
+                  values (${owner.profileId}, ${endpointUrl}, ${browser.p256dh}, ${browser.auth})`;
+  await stubPushManager(page, { endpoint: endpointUrl, p256dh: browser.p256dh, auth: browser.auth });
+  // Subscribed here already, with the site's key (so nothing but the owner question makes it renew).
+  const siteKey = Buffer.from(process.env.VAPID_PUBLIC_KEY!, "base64url").toString("base64");
+  await page.addInitScript((key) => {
+    if (!localStorage.getItem("e2e-push-subscription-key"))
+      localStorage.setItem("e2e-push-subscription-key", key);
+  }, siteKey);
+
+  await signInWithSession(page, next, "/settings");
+  const section = page.getByRole("region", { name: "Notifications on this device" });
+  await section.getByRole("button", { name: "Turn on notifications" }).click();
+  await expect(page.getByText("Notifications are on for this device.")).toBeVisible();
+  await expect(section.getByRole("status")).toHaveText("On for this device.");
+  const owners = await adminDb()<{ profile_id: string; endpoint: string }[]>`
+    select profile_id, endpoint from public.push_subscriptions
+    where profile_id in (${owner.profileId}, ${next.profileId}) order by endpoint`;
+  expect(owners).toEqual([
+    { profile_id: owner.profileId, endpoint: endpointUrl },
+    { profile_id: next.profileId, endpoint: `${endpointUrl}-1` },
+  ]);
+  await expectNoAxeViolations(page);
 });

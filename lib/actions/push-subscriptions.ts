@@ -14,6 +14,14 @@ export const turnOnPushAction = action(
     name: "settings.push.on",
     fallback: "Could not turn on notifications. Please try again.",
     texts,
+    // Another account's endpoint (the browser was set up while someone else was signed in here): never
+    // moved; the toggle asks the push service for a fresh endpoint and saves that instead.
+    errors: [
+      {
+        when: { code: "P0001", hint: "PUSH_ENDPOINT_TAKEN" },
+        fail: { error: "This browser's notifications are set up for another account.", code: "TAKEN" },
+      },
+    ],
     args: [
       {
         schema: pushSubscriptionSchema,

@@ -366,15 +366,32 @@ describe("subscriptions under RLS", () => {
     expect(await subscriptionCount("mia")).toBe(0);
   });
 
-  it("one browser is one athlete's: signing in as another there and turning it on moves it", async () => {
+  it("an endpoint that is another account's is never moved, with the caller's keys or the owner's", async () => {
     const device = await subscribe("mia");
-    const input = {
-      endpoint: `${endpoint.origin}${device.path}`,
-      keys: { p256dh: device.browser.p256dh, auth: device.browser.auth },
-    };
-    await withRls(as("noah"), (tx) => savePushSubscription(tx, input));
-    expect(await subscriptionCount("mia")).toBe(0);
-    expect(await subscriptionCount("noah")).toBe(1);
+    const url = `${endpoint.origin}${device.path}`;
+    const owners = async () =>
+      admin`select profile_id, p256dh, auth from public.push_subscriptions where endpoint = ${url}`;
+    const before = await owners();
+    const forged = newBrowserKeys();
+    for (const keys of [
+      { p256dh: forged.p256dh, auth: forged.auth },
+      { p256dh: device.browser.p256dh, auth: device.browser.auth },
+    ]) {
+      await expect(
+        withRls(as("noah"), (tx) => savePushSubscription(tx, { endpoint: url, keys })),
+      ).rejects.toMatchObject({ code: "P0001", hint: "PUSH_ENDPOINT_TAKEN" });
+    }
+    expect(await owners()).toEqual(before);
+    expect(before).toEqual([
+      { profile_id: profile.mia, p256dh: device.browser.p256dh, auth: device.browser.auth },
+    ]);
+    expect(await subscriptionCount("noah")).toBe(0);
+    // The owner saving it again (new keys after the browser renewed them) still updates it.
+    const renewed = newBrowserKeys();
+    await withRls(as("mia"), (tx) =>
+      savePushSubscription(tx, { endpoint: url, keys: { p256dh: renewed.p256dh, auth: renewed.auth } }),
+    );
+    expect((await owners())[0]).toMatchObject({ profile_id: profile.mia, p256dh: renewed.p256dh });
   });
 
   it("a suspended account can neither turn a device on nor off", async () => {

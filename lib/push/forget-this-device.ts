@@ -1,8 +1,8 @@
 /**
  * Signing out stops this browser's notifications for the account: its subscription is forgotten on the
  * server and in the browser. Best effort and brief: sign-out never waits more than `waitMs` for it (a
- * device the server still has is removed when the next athlete turns notifications on here, or when its
- * push service answers 404/410).
+ * device the server still has stays that account's: the next athlete to turn notifications on here gets a
+ * fresh endpoint, and the old one is removed when its push service answers 404/410).
  */
 export async function forgetThisDevice(waitMs = 3000): Promise<void> {
   const forget = async () => {

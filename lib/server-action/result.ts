@@ -13,7 +13,9 @@ export type ActionCode =
   | "UNAVAILABLE"
   | "SELF"
   | "NOT_MEMBER"
-  | "FORBIDDEN";
+  | "FORBIDDEN"
+  /** Already another account's (a browser's push endpoint): the caller starts afresh. */
+  | "TAKEN";
 
 export type ActionFailure = {
   ok: false;
