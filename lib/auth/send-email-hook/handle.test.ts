@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import nodemailer from "nodemailer";
 import { describe, expect, it } from "vitest";
 import type { RenderedMail } from "@/lib/notifications/render";
 import { handleSendEmailHook } from "./handle";
@@ -22,6 +23,19 @@ function payload(emailData: Record<string, string>, user: Record<string, string>
       ...emailData,
     },
   };
+}
+
+/** Signs and posts `body`, sending through `sendMail` (nodemailer's own, to read its envelope). */
+async function callWith(body: unknown, sendMail: (mail: RenderedMail) => Promise<unknown>) {
+  const raw = JSON.stringify(body);
+  const id = randomUUID();
+  const ts = Math.floor(Date.now() / 1000);
+  const headers = new Headers({
+    "webhook-id": id,
+    "webhook-timestamp": String(ts),
+    "webhook-signature": sign(key, id, ts, raw),
+  });
+  return handleSendEmailHook({ headers, body: raw }, { secrets: secret, transport: () => ({ sendMail }) });
 }
 
 async function call(body: unknown, opts: { sig?: string; ts?: number; fail?: boolean } = {}) {
@@ -141,5 +155,38 @@ describe("the Send Email Hook", () => {
     expect(invite.answer.body).toMatchObject({ error: { http_code: 422 } });
     expect(invite.sent).toHaveLength(0);
     expect((await call({ hello: "world" })).answer.status).toBe(400);
+  });
+
+  it.each([
+    ["a list", { email: "kim@example.com, boss@example.org" }, {}],
+    ["a header after a line break", { email: "kim@example.com\r\nBcc: boss@example.org" }, {}],
+    ["a display name with another address", { email: "Kim <boss@example.org>" }, {}],
+    ["a semicolon list", { email: "kim@example.com;boss@example.org" }, {}],
+    [
+      "a list as the new address of an e-mail change",
+      { email: "kim@example.com", new_email: "new@example.com, boss@example.org" },
+      { email_action_type: "email_change", token_new: "654321", token_hash_new: `hash-${randomUUID()}` },
+    ],
+  ])("mails one parsed address or nothing: refuses %s", async (_, user, data) => {
+    const smtp = nodemailer.createTransport({ jsonTransport: true });
+    const recipients: string[][] = [];
+    const answer = await callWith(payload(data as Record<string, string>, user), async (mail) => {
+      const info = (await smtp.sendMail(mail)) as { envelope: { to: string[] } };
+      recipients.push(info.envelope.to);
+    });
+    expect(recipients.filter((to) => to.length !== 1)).toEqual([]);
+    expect(recipients).toEqual([]);
+    expect(answer.body).toMatchObject({ error: { http_code: 400 } });
+  });
+
+  it("hands the SMTP envelope exactly the one address it checked", async () => {
+    const smtp = nodemailer.createTransport({ jsonTransport: true });
+    const recipients: string[][] = [];
+    const answer = await callWith(payload({}, { email: "kim.o'neil+tri@example.com" }), async (mail) => {
+      const info = (await smtp.sendMail(mail)) as { envelope: { to: string[] } };
+      recipients.push(info.envelope.to);
+    });
+    expect(answer).toEqual({ status: 200, body: {} });
+    expect(recipients).toEqual([["kim.o'neil+tri@example.com"]]);
   });
 });

@@ -66,6 +66,12 @@ export async function handleSendEmailHook(
     console.error("send-email hook: no e-mail for", payload.email_data.email_action_type);
     return failed("This kind of e-mail is not sent by this site.", 422);
   }
+  if (mails === "bad-address") {
+    console.error("send-email hook: a recipient is not one address", {
+      action: payload.email_data.email_action_type,
+    });
+    return failed("This e-mail address cannot be sent to.", 400);
+  }
 
   const now = deps.now ?? Date.now();
   const key = `${payload.email_data.email_action_type}:${payload.email_data.token_hash}:${payload.email_data.token_hash_new}`;

@@ -5,6 +5,7 @@ import {
   type AuthEmailKind,
 } from "@/lib/auth/emails/auth-emails";
 import { site } from "@/lib/site";
+import { authEmailPattern } from "@/lib/validation/auth";
 import type { SendEmailPayload } from "./payload";
 
 /** GoTrue's email_action_type for each e-mail this app brands. */
@@ -48,12 +49,23 @@ function recipients(payload: SendEmailPayload, kind: AuthEmailKind) {
   return [{ to: newEmail, code: d.token, hash: d.token_hash }];
 }
 
-/** The e-mails one hook call asks for; null for a kind this app does not send (invite, reauthentication…). */
-export async function authMailsFor(payload: SendEmailPayload): Promise<AuthMail[] | null> {
+/**
+ * One mailbox and nothing else, by Auth's own rule for an address (lib/validation/auth.ts): no list, name,
+ * comment, line break or second header. The mailer parses `to` as an address list, so "a, b" or
+ * "a\r\nBcc: b" would otherwise be sent to both.
+ */
+export const isSingleAddress = (value: string) => value.length <= 254 && authEmailPattern.test(value);
+
+/**
+ * The e-mails one hook call asks for; null for a kind this app does not send (invite, reauthentication…),
+ * "bad-address" when a recipient is not exactly one address (nothing is sent then).
+ */
+export async function authMailsFor(payload: SendEmailPayload): Promise<AuthMail[] | "bad-address" | null> {
   const kind = kinds[payload.email_data.email_action_type];
   if (!kind) return null;
   const list = recipients(payload, kind).filter((r) => r.to && r.hash);
   if (list.length === 0) return null;
+  if (!list.every((r) => isSingleAddress(r.to))) return "bad-address";
   return Promise.all(
     list.map(async (r) => ({
       to: r.to,
