@@ -5,8 +5,12 @@
 // Run with the project's Node: `npx node scripts/generate-visible-chars.ts [--sql]`.
 import { writeFileSync } from "node:fs";
 
-/** Look blank though their category says symbol: the braille blank and the musical null notehead. */
-const blankSymbols = new Set([0x2800, 0x1d159]);
+/**
+ * Look blank though their category says symbol: the braille blank, the musical null notehead, and the
+ * object replacement character U+FFFC (what rich-text editors leave where an image was; fonts draw it as
+ * nothing or a box).
+ */
+const blankSymbols = new Set([0x2800, 0x1d159, 0xfffc]);
 const category = /[\p{L}\p{N}\p{P}\p{S}]/u;
 const ignorable = /\p{Default_Ignorable_Code_Point}/u;
 

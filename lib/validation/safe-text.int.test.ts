@@ -76,6 +76,7 @@ describe("private.is_safe_text", () => {
       "\u3164",
       "\uffa0",
       "\u2800",
+      "\ufffc",
       "\u034f",
       "\u180e",
       "\ufe00",
@@ -119,6 +120,10 @@ describe("private.is_safe_text", () => {
     ).rejects.toMatchObject({ code: "23514" });
     await expect(
       admin`update public.profiles set full_name = ${"Mia\u00adSmith"} where id = ${a.profileId}`,
+    ).rejects.toMatchObject({ code: "23514" });
+    // U+FFFC, what rich-text editors leave where an image was: drawn as nothing or a box.
+    await expect(
+      admin`update public.profiles set full_name = ${"\ufffc\ufffc\ufffc"} where id = ${a.profileId}`,
     ).rejects.toMatchObject({ code: "23514" });
     const [c] = await admin<
       { id: string }[]

@@ -86,6 +86,7 @@ describe("invisible characters (Default_Ignorable_Code_Point and braille blank)"
     ["cancel tag", "\u{e007f}"],
     ["variation selector 17", "\u{e0100}"],
     ["braille blank", "\u2800"],
+    ["object replacement character", "\ufffc"],
   ] as const;
   const required = safeText("Full name", { min: 2, max: 100, tooLong: "Too long" });
   const optional = safeText("Location", { max: 100, tooLong: "Too long" });
@@ -137,6 +138,7 @@ describe("a value must show something", () => {
   const required = safeText("Full name", { min: 2, max: 100, tooLong: "Too long" });
   const blankLooking = [
     ["musical symbol null notehead", "\u{1d159}"],
+    ["object replacement character", "\ufffc"],
     ["interlinear annotation anchor", "\ufff9"],
     ["interlinear annotation separator", "\ufffa"],
     ["interlinear annotation terminator", "\ufffb"],
@@ -188,7 +190,9 @@ describe("a value must show something", () => {
       if (cp >= 0xd800 && cp <= 0xdfff) continue;
       const ch = String.fromCodePoint(cp);
       const expected =
-        category.test(ch) && !/\p{Default_Ignorable_Code_Point}/u.test(ch) && cp !== 0x2800 && cp !== 0x1d159;
+        category.test(ch) &&
+        !/\p{Default_Ignorable_Code_Point}/u.test(ch) &&
+        ![0x2800, 0x1d159, 0xfffc].includes(cp);
       if (hasVisibleText(ch) !== expected) differ.push(cp.toString(16));
     }
     // The visible ranges are generated from one Unicode version for the forms and SQL alike; a different

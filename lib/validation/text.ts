@@ -14,7 +14,8 @@ import { formatRanges, visibleRanges } from "./visible-chars";
  * - no control characters, except newline in multi-line fields, and no format characters;
  * - no bidirectional overrides, isolates or marks (text that reads backwards);
  * - no Default_Ignorable_Code_Point (soft hyphen, Hangul fillers, zero-width characters, variation selectors,
- *   tags…), no braille blank U+2800 and no musical null notehead U+1D159, symbols that look like nothing. Two exceptions keep
+ *   tags…), no braille blank U+2800, no musical null notehead U+1D159 and no object replacement character
+ *   U+FFFC, symbols that look like nothing. Two exceptions keep
  *   emoji working: the zero-width (non-)joiners in multi-line text, where emoji sequences (🏃‍♀️) and some
  *   scripts need them (in one-line text they only make look-alikes), and the emoji/text presentation
  *   selectors U+FE0E/U+FE0F right after a visible character (❤️).
@@ -34,7 +35,7 @@ export const defaultIgnorable = new RegExp(
   `[${ignorableExceptJoinersAndSelectors}${joiners}${selectors}]`,
   "u",
 );
-const blank = "\u2800\u{1d159}";
+const blank = "\u2800\u{1d159}\ufffc";
 const asClass = (ranges: string) =>
   ranges
     .split(",")
