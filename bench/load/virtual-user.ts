@@ -8,7 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { createClient, type RealtimeChannel, type SupabaseClient } from "@supabase/supabase-js";
-import { inboxFilters, teamChatFilter } from "../../lib/messages/inbox-filters.ts";
+import { inboxFilters, teamChatFilter } from "../../lib/conversations/inbox-filters.ts";
 import type { Athlete } from "./athletes.ts";
 import { callAction, getPage, type Answer } from "./http.ts";
 import type { Recorder } from "./stats.ts";
@@ -133,7 +133,7 @@ export class VirtualUser {
     return new Promise((resolve) => {
       const giveUp = setTimeout(() => resolve(false), 15_000);
       const channel = client.channel(`inbox:${this.me.profileId}`, { config: { private: true } });
-      // The browser's bindings (lib/messages/inbox.ts): received and sent, new and marked read.
+      // The browser's bindings (lib/conversations/inbox.ts): received and sent, new and marked read.
       for (const filter of inboxFilters(this.me.profileId)) {
         channel
           .on(

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { StartConversationControl } from "@/components/messages/start-conversation-control";
+import { StartConversationControl } from "@/components/conversations/start-conversation-control";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import type { ListedAthlete } from "@/lib/data/browse";

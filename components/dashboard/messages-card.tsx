@@ -1,11 +1,11 @@
 import Link from "next/link";
 import { relativeTime } from "@/lib/format/relative-time";
-import { deletedAthleteName } from "@/lib/messages/deleted-athlete";
-import type { ConversationSummary } from "@/lib/messages/types";
+import { deletedAthleteName } from "@/lib/conversations/deleted-athlete";
+import type { ConversationSummary } from "@/lib/conversations/types";
 import { cardLink, DashboardCard } from "./dashboard-card";
-import { previewText } from "@/lib/messages/profile-links";
-import { teamChatPath } from "@/lib/team-chat/paths";
-import type { TeamChatSummary } from "@/lib/team-chat/types";
+import { previewText } from "@/lib/conversations/profile-links";
+import { teamChatPath } from "@/lib/conversations/paths";
+import type { TeamChatSummary } from "@/lib/conversations/types";
 
 /**
  * Messages (docs/product.md#dashboard): the athlete's team chats first (each with its unread count), then the

@@ -8,7 +8,7 @@ import { hasSessionCookie } from "@/lib/supabase/session-cookie";
 // messaging: the live unread count. Fetched (with supabase-js) only once the cookie says signed in, so a
 // visitor's static pages never load it. React's own lazy, not next/dynamic: the server never renders it (its
 // snapshot says "unknown"), and next/dynamic's loader would add its code to every page's script.
-const UnreadBadge = lazy(() => import("@/components/messages/unread-badge"));
+const UnreadBadge = lazy(() => import("@/components/conversations/unread-badge"));
 
 type NavState = "unknown" | "signed-in" | "signed-out";
 

@@ -3,7 +3,7 @@
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { createPortal } from "react-dom";
-import { subscribeUnread, unreadCount } from "@/lib/messages/unread-store";
+import { subscribeUnread, unreadCount } from "@/lib/conversations/unread-store";
 
 const panelId = "site-nav";
 const focusable = "a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex='-1'])";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useSyncExternalStore } from "react";
-import { subscribeUnread, unreadCount } from "@/lib/messages/unread-store";
+import { subscribeUnread, unreadCount } from "@/lib/conversations/unread-store";
 import { hasSessionCookie } from "@/lib/supabase/session-cookie";
 
 // Outline icons, 24×24, drawn with the text colour.

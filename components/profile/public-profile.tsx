@@ -11,7 +11,7 @@ import {
   specialtyLabels,
   timeLabels,
 } from "@/lib/validation/profile";
-import { StartConversationButton } from "@/components/messages/start-conversation-button";
+import { StartConversationButton } from "@/components/conversations/start-conversation-button";
 import { ReportButton } from "@/components/moderation/report-dialog";
 import { BlockButton } from "@/components/blocks/block-button";
 import { ProfileFacts } from "./profile-facts";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db";
-import type { ConversationSummary } from "@/lib/messages/types";
+import type { ConversationSummary } from "@/lib/conversations/types";
 
 type ListRow = {
   id: string;

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db";
-import type { Message } from "@/lib/messages/types";
+import type { Message } from "@/lib/conversations/types";
 
 // created_at as ISO text with microseconds: the thread's order and the catch-up point need them.
 const columns = (tx: Tx) =>

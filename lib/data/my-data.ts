@@ -1,6 +1,6 @@
 import "server-only";
 import type { Claims, Tx } from "@/lib/db";
-import { deletedAthleteName } from "@/lib/messages/deleted-athlete";
+import { deletedAthleteName } from "@/lib/conversations/deleted-athlete";
 
 export type MyDataExport = {
   format: "noosa-tri-teams/my-data@1";

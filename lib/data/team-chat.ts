@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db";
-import type { TeamChatMember, TeamChatMessage, TeamChatSummary } from "@/lib/team-chat/types";
+import type { TeamChatMember, TeamChatMessage, TeamChatSummary } from "@/lib/conversations/types";
 
 // created_at as ISO text with microseconds: the chat's order and the catch-up point need them.
 const columns = (tx: Tx) => tx`id, team_id, sender_id, content, to_json(created_at) #>> '{}' as created_at`;

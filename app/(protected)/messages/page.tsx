@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Metadata, Viewport } from "next";
 import Link from "next/link";
-import { MessagesView } from "@/components/messages/messages-view";
+import { MessagesView } from "@/components/conversations/messages-view";
 import { requireUser } from "@/lib/auth/session";
 import { withRls } from "@/lib/db";
 import { findConversation, listConversations, myProfileId } from "@/lib/data/conversations";

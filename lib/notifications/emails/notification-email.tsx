@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { experienceLabels, specialtyLabels } from "@/lib/labels";
 import { absoluteUrl } from "@/lib/site";
 import { invitationPath, requestPath } from "@/lib/teams/decision-paths";
-import { teamChatPath } from "@/lib/team-chat/paths";
+import { teamChatPath } from "@/lib/conversations/paths";
 import type { ClaimedNotification } from "../types";
 import { textStyle, type EmailFrame } from "./email-layout";
 

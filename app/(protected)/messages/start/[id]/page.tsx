@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { ConfirmStartConversation } from "@/components/messages/confirm-start-conversation";
+import { ConfirmStartConversation } from "@/components/conversations/confirm-start-conversation";
 import { buttonClasses, LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/session";

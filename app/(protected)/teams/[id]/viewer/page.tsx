@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Metadata } from "next";
-import { TeamChatThread } from "@/components/team-chat/team-chat-thread";
+import { TeamChatThread } from "@/components/conversations/team-chat-thread";
 import { listTeamChatMessages, teamChatMembers } from "@/lib/data/team-chat";
 import { AddToCalendarLink } from "@/components/teams/add-to-calendar";
 import { AthletesWhoFit } from "@/components/teams/athletes-who-fit";

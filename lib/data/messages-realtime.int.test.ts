@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool, withRls } from "@/lib/db";
-import { insertMessage } from "@/lib/data/messages";
-import { inboxFilters } from "@/lib/messages/inbox-filters";
+import { insertMessage } from "./messages";
+import { inboxFilters } from "@/lib/conversations/inbox-filters";
 import {
   adminSql,
   anonClient,
@@ -86,7 +86,7 @@ describe("messages over Realtime", () => {
   });
 
   it("reach each side's inbox through its filters: the recipient's, the sender's other tabs, nobody else", async () => {
-    // The live inbox's bindings (lib/messages/inbox.ts): routing by recipient_id / sender_id, which the
+    // The live inbox's bindings (lib/conversations/inbox.ts): routing by recipient_id / sender_id, which the
     // database fills in (messages.recipient_id, supabase/migrations/*_messaging.sql); RLS still applies on top.
     const inbox = (u: User) => inboxFilters(u.profileId).map((filter) => ({ ...spec(), filter }));
     const bobs = await subscribe(bob.client, `inbox-bob-${randomUUID()}`, inbox(bob));

@@ -6,7 +6,7 @@ import { latestOnly } from "./latest-count";
 import { startPresence, stopPresence } from "./presence";
 import { realtimeClient } from "./realtime-client";
 import type { Message } from "./types";
-import type { TeamChatMessage } from "@/lib/team-chat/types";
+import type { TeamChatMessage } from "./types";
 import { publishUnread } from "./unread-store";
 
 /**

@@ -4,17 +4,17 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { fetchConversations } from "@/lib/actions/messages";
 import { fetchMyTeamChats } from "@/lib/actions/team-chat";
-import { isOpenConversation, isOpenTeamChat, onInboxEvent, startInbox } from "@/lib/messages/inbox";
-import { applyTeamMessage } from "@/lib/team-chat/list";
-import { applyMessage } from "@/lib/messages/list";
-import type { ConversationSummary, Message } from "@/lib/messages/types";
+import { isOpenConversation, isOpenTeamChat, onInboxEvent, startInbox } from "@/lib/conversations/inbox";
+import { applyTeamMessage } from "@/lib/conversations/list";
+import { applyMessage } from "@/lib/conversations/list";
+import type { ConversationSummary, Message } from "@/lib/conversations/types";
 import type { RequestSent } from "@/lib/data/request-sent";
 import { ConversationList } from "./conversation-list";
 import { MessageThread } from "./message-thread";
 import { RequestSentCard } from "./request-sent-card";
-import { TeamChatList } from "@/components/team-chat/team-chat-list";
-import { TeamChatThread } from "@/components/team-chat/team-chat-thread";
-import type { TeamChatMember, TeamChatMessage, TeamChatSummary } from "@/lib/team-chat/types";
+import { TeamChatList } from "./team-chat-list";
+import { TeamChatThread } from "./team-chat-thread";
+import type { TeamChatMember, TeamChatMessage, TeamChatSummary } from "@/lib/conversations/types";
 
 type Props = {
   me: string;

@@ -2,9 +2,9 @@
 
 import Link from "next/link";
 import { memo, useCallback, useRef, useState, type ReactNode } from "react";
-import { deletedAthleteName } from "@/lib/messages/deleted-athlete";
-import type { ConversationSummary, Message } from "@/lib/messages/types";
-import { useConversationRealtime } from "@/lib/messages/use-conversation-realtime";
+import { deletedAthleteName } from "@/lib/conversations/deleted-athlete";
+import type { ConversationSummary, Message } from "@/lib/conversations/types";
+import { useConversationRealtime } from "@/lib/conversations/use-conversation-realtime";
 import { useReportDialog } from "@/components/moderation/report-dialog";
 import { BlockPanel, type BlockStep } from "@/components/blocks/block-button";
 import { ActionMenu, type ActionMenuHandle } from "@/components/ui/action-menu";

@@ -1,11 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { deletedAthleteName } from "@/lib/messages/deleted-athlete";
-import type { ConversationSummary } from "@/lib/messages/types";
+import { deletedAthleteName } from "@/lib/conversations/deleted-athlete";
+import type { ConversationSummary } from "@/lib/conversations/types";
 import { Avatar } from "./avatar";
 import { RelativeTime } from "./relative-time";
-import { previewText } from "@/lib/messages/profile-links";
+import { previewText } from "@/lib/conversations/profile-links";
 
 /**
  * Messages (docs/product.md#messages), left: the conversations, newest first, with fallbacks Unknown User / unknown; a

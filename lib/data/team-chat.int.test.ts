@@ -2,15 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool, withRls, type Claims } from "@/lib/db";
-import type { RenderedMail } from "@/lib/notifications/render";
-import { runNotificationPass } from "@/lib/notifications/worker";
 import {
   insertTeamChatMessage,
   listMyTeamChats,
   listTeamChatMessages,
   markTeamChatRead,
   teamChatMembers,
-} from "@/lib/data/team-chat";
+} from "./team-chat";
 import {
   adminSql,
   anonClient,
@@ -254,51 +252,5 @@ describe("a team's chat", () => {
     await expect(send(creator, "Still here")).rejects.toThrow(/suspended/);
     await admin`delete from private.suspended_accounts where user_id = ${creator.id}`;
     await admin`delete from auth.users where id = ${mod!.id}`;
-  }, 20_000);
-
-  it("queues one e-mail per member, unread after 5 minutes, at most one per chat per 30 minutes", async () => {
-    await admin`delete from private.notification_outbox where team_id = ${teamId}`;
-    await as(member, (tx) => markTeamChatRead(tx, teamId));
-    await send(creator, "First of two");
-    await send(creator, "Second of two");
-    const rows = await admin<{ recipient_id: string; due_at: Date }[]>`
-      select recipient_id, due_at from private.notification_outbox where kind = 'team_chat' and team_id = ${teamId}`;
-    expect(rows.map((r) => r.recipient_id)).toEqual([member.profileId]);
-    const content = (at: string) => admin<{ c: Record<string, unknown> }[]>`
-      select private.notification_content(o, ${at}::timestamptz) as c
-      from private.notification_outbox o where o.kind = 'team_chat' and o.team_id = ${teamId}`;
-    const soon = (await content(new Date(Date.now() + 60_000).toISOString()))[0]!.c;
-    expect(soon).toHaveProperty("later");
-    const due = (await content(new Date(Date.now() + 6 * 60_000).toISOString()))[0]!.c;
-    expect(due).toMatchObject({
-      data: { team_id: teamId, sender_name: "Cara Creator", count: 2, excerpt: "Second of two" },
-    });
-    await as(member, (tx) => markTeamChatRead(tx, teamId));
-    expect((await content(new Date(Date.now() + 6 * 60_000).toISOString()))[0]!.c).toEqual({
-      skip: "read in time",
-    });
-  }, 20_000);
-
-  it("the worker e-mails each other member once, naming the team, the sender and the newest message", async () => {
-    await admin`delete from private.notification_outbox where team_id = ${teamId}`;
-    await admin`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now())
-                where id in ${admin([creator.id, member.id])}`;
-    const [to] = await admin<{ email: string }[]>`select email from auth.users where id = ${member.id}`;
-    const [team] = await admin<{ name: string }[]>`select name from public.teams where id = ${teamId}`;
-    const t0 = Date.now();
-    await send(creator, "Race briefing moved to 5 pm");
-    const sent: RenderedMail[] = [];
-    const transport = { sendMail: async (mail: RenderedMail) => void sent.push(mail) };
-    await runNotificationPass({ transport, now: new Date(t0 + 6 * 60_000) });
-    const mine = sent.filter((m) => m.to === to!.email);
-    expect(mine).toHaveLength(1);
-    expect(mine[0]!.subject).toBe(`Cara Creator wrote in ${team!.name}'s chat`);
-    expect(mine[0]!.text).toContain("Race briefing moved to 5 pm");
-    expect(mine[0]!.text).toContain(`/messages?team=${teamId}`);
-    // Nothing to the sender; a second pass sends nothing more.
-    await runNotificationPass({ transport, now: new Date(t0 + 7 * 60_000) });
-    expect(sent.filter((m) => m.to === to!.email)).toHaveLength(1);
-    const [self] = await admin<{ email: string }[]>`select email from auth.users where id = ${creator.id}`;
-    expect(sent.filter((m) => m.to === self!.email)).toHaveLength(0);
   }, 20_000);
 });

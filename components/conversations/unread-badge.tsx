@@ -8,9 +8,9 @@ import {
   onInboxEvent,
   startInbox,
   stopInbox,
-} from "@/lib/messages/inbox";
-import { teamChatPath } from "@/lib/team-chat/paths";
-import { useInbox } from "@/lib/messages/use-inbox";
+} from "@/lib/conversations/inbox";
+import { teamChatPath } from "@/lib/conversations/paths";
+import { useInbox } from "@/lib/conversations/use-inbox";
 import { toastInfo } from "@/lib/toast";
 
 const preview = (text: string) =>

@@ -1,4 +1,4 @@
-import type { OtherParticipant } from "@/lib/messages/types";
+import type { OtherParticipant } from "@/lib/conversations/types";
 import { OnlineDot } from "./online-dot";
 import { initials } from "@/lib/initials";
 

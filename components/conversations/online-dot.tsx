@@ -1,10 +1,10 @@
 "use client";
 
-import { useOnline } from "@/lib/messages/use-online";
+import { useOnline } from "@/lib/conversations/use-online";
 
 /**
  * A green dot on an athlete who has the app open (Realtime Presence), with text for screen readers. Shown
- * only where the viewer may see that athlete's profile (lib/messages/presence.ts).
+ * only where the viewer may see that athlete's profile (lib/conversations/presence.ts).
  */
 export function OnlineDot({ profileId }: { profileId: string }) {
   if (!useOnline(profileId)) return null;

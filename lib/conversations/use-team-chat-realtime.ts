@@ -3,10 +3,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 import { fetchTeamChat, markTeamChatReadAction } from "@/lib/actions/team-chat";
-import { applyUnreadFrom, setOpenTeamChat } from "@/lib/messages/inbox";
-import { lastOf, mergeMessages, timeKey } from "@/lib/messages/order";
-import { catchUpOnReturn, subscribeWithCatchUp } from "@/lib/messages/catch-up";
-import { realtimeClient } from "@/lib/messages/realtime-client";
+import { applyUnreadFrom, setOpenTeamChat } from "./inbox";
+import { lastOf, mergeMessages, timeKey } from "./order";
+import { catchUpOnReturn, subscribeWithCatchUp } from "./catch-up";
+import { realtimeClient } from "./realtime-client";
 import type { TeamChatMember, TeamChatMessage } from "./types";
 
 type Options = { teamId: string; me: string; initial: TeamChatMessage[]; members: TeamChatMember[] };

@@ -4,14 +4,14 @@ import Link from "next/link";
 import { memo, useCallback, useRef } from "react";
 import { useReportDialog } from "@/components/moderation/report-dialog";
 import { ActionMenu } from "@/components/ui/action-menu";
-import { MessageComposer } from "@/components/messages/message-composer";
-import { useNewestInView } from "@/components/messages/use-newest-in-view";
-import { MessageText } from "@/components/messages/message-text";
-import { RelativeTime } from "@/components/messages/relative-time";
+import { MessageComposer } from "./message-composer";
+import { useNewestInView } from "./use-newest-in-view";
+import { MessageText } from "./message-text";
+import { RelativeTime } from "./relative-time";
 import { initials } from "@/lib/initials";
-import { seenByCount, seenByText } from "@/lib/team-chat/seen-by";
-import type { TeamChatMember, TeamChatMessage } from "@/lib/team-chat/types";
-import { useTeamChatRealtime } from "@/lib/team-chat/use-team-chat-realtime";
+import { seenByCount, seenByText } from "@/lib/conversations/seen-by";
+import type { TeamChatMember, TeamChatMessage } from "@/lib/conversations/types";
+import { useTeamChatRealtime } from "@/lib/conversations/use-team-chat-realtime";
 
 /** Who wrote a message that is still in the chat after its sender left the team. */
 export const formerMemberName = "Former member";

@@ -1,6 +1,43 @@
 import { describe, expect, it } from "vitest";
-import { applyTeamMessage } from "./list";
-import type { TeamChatSummary } from "./types";
+import { applyMessage, applyTeamMessage } from "./list";
+import type { ConversationSummary, Message, TeamChatSummary } from "./types";
+
+const row = (id: string, at: string, unread = 0): ConversationSummary => ({
+  id,
+  updated_at: at,
+  other_participant: { id: `p-${id}`, username: id, full_name: id, avatar_url: null },
+  last_message: { content: "old", created_at: at, sender_id: `p-${id}` },
+  unread_count: unread,
+});
+const msg = (conversation_id: string, sender_id: string, created_at: string): Message => ({
+  id: `${conversation_id}-${created_at}`,
+  conversation_id,
+  sender_id,
+  content: "new",
+  created_at,
+  read: false,
+});
+
+describe("applyMessage", () => {
+  const list = [row("a", "2026-11-23T10:00:00+00:00"), row("b", "2026-11-23T09:00:00+00:00")];
+
+  it("moves the conversation to the top with the new text and one more unread", () => {
+    const next = applyMessage(list, msg("b", "p-b", "2026-11-23T11:00:00+00:00"), "me", false)!;
+    expect(next.map((c) => c.id)).toEqual(["b", "a"]);
+    expect(next[0]).toMatchObject({ last_message: { content: "new" }, unread_count: 1 });
+  });
+
+  it("counts nothing for own messages or the open conversation, and ignores older replays", () => {
+    expect(
+      applyMessage(list, msg("b", "me", "2026-11-23T11:00:00+00:00"), "me", false)![0]!.unread_count,
+    ).toBe(0);
+    expect(
+      applyMessage(list, msg("b", "p-b", "2026-11-23T11:00:00+00:00"), "me", true)![0]!.unread_count,
+    ).toBe(0);
+    expect(applyMessage(list, msg("a", "p-a", "2026-11-23T08:00:00+00:00"), "me", false)).toBe(list);
+    expect(applyMessage(list, msg("zzz", "p", "2026-11-23T11:00:00+00:00"), "me", false)).toBeNull();
+  });
+});
 
 const chat = (team_id: string, at: string | null, sender = "ann"): TeamChatSummary => ({
   team_id,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool, withRls } from "@/lib/db";
-import { insertMessage } from "@/lib/data/messages";
+import { insertMessage } from "./messages";
 import {
   adminSql,
   eventually,

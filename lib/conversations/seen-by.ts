@@ -1,4 +1,4 @@
-import { timeKey } from "@/lib/messages/order";
+import { timeKey } from "./order";
 import type { TeamChatMember, TeamChatMessage } from "./types";
 
 /**

@@ -7,10 +7,10 @@ import {
   sendTeamChatMessageFromForm,
   type TeamChatSendResult,
 } from "@/lib/actions/team-chat";
-import type { TeamChatMessage } from "@/lib/team-chat/types";
+import type { TeamChatMessage } from "@/lib/conversations/types";
 import { useEarlyAction, useHydrated } from "@/lib/forms/use-early-action";
-import { newId } from "@/lib/messages/new-id";
-import type { Message } from "@/lib/messages/types";
+import { newId } from "@/lib/conversations/new-id";
+import type { Message } from "@/lib/conversations/types";
 import { charCount, normaliseText } from "@/lib/validation/text";
 import { messageLimits } from "@/lib/validation/message";
 

@@ -1,8 +1,8 @@
 import Link from "next/link";
-import { RelativeTime } from "@/components/messages/relative-time";
-import { previewText } from "@/lib/messages/profile-links";
-import { teamChatPath } from "@/lib/team-chat/paths";
-import type { TeamChatSummary } from "@/lib/team-chat/types";
+import { RelativeTime } from "./relative-time";
+import { previewText } from "@/lib/conversations/profile-links";
+import { teamChatPath } from "@/lib/conversations/paths";
+import type { TeamChatSummary } from "@/lib/conversations/types";
 import { TeamBadge } from "./team-chat-thread";
 
 /**

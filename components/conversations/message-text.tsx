@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { splitProfileLinks } from "@/lib/messages/profile-links";
+import { splitProfileLinks } from "@/lib/conversations/profile-links";
 
 /**
  * A message's text, with links to athletes' profiles on this site made clickable (the automatic join

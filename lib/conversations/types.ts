@@ -1,0 +1,59 @@
+/**
+ * Shapes of every kind of conversation (a 1:1 conversation, a team's chat), shared by the server (lib/data)
+ * and the browser (live thread, list). No server code here.
+ */
+
+/** The other athlete as the list may show them: these four fields only (their profile may be private). */
+export type OtherParticipant = {
+  id: string;
+  username: string;
+  full_name: string;
+  avatar_url: string | null;
+};
+
+/** A conversation row of the list (docs/product.md#messages, list view). Times are ISO strings. */
+export type ConversationSummary = {
+  id: string;
+  updated_at: string;
+  other_participant: OtherParticipant | null;
+  last_message: { content: string; created_at: string; sender_id: string | null } | null;
+  unread_count: number;
+};
+
+/** A message (docs/product.md#messages). `created_at` keeps Postgres' microseconds, which order a busy thread. */
+export type Message = {
+  id: string;
+  conversation_id: string;
+  /** Null for a notice from the app (a team closed when its creator deleted their account). */
+  sender_id: string | null;
+  content: string;
+  created_at: string;
+  read: boolean;
+};
+
+/** A team-chat message (docs/product.md#team-chat). `created_at` keeps Postgres' microseconds, which order a busy chat. */
+export type TeamChatMessage = {
+  id: string;
+  team_id: string;
+  sender_id: string;
+  content: string;
+  created_at: string;
+};
+
+/** A member of the chat as fellow members see them, with how far they have read (ISO, null: nothing yet). */
+export type TeamChatMember = {
+  profile_id: string;
+  username: string;
+  full_name: string;
+  avatar_url: string | null;
+  last_read_at: string | null;
+};
+
+/** A row of "my team chats" (the top of /messages, the dashboard). */
+export type TeamChatSummary = {
+  team_id: string;
+  team_name: string;
+  member_count: number;
+  last_message: { content: string; created_at: string; sender_id: string; sender_name: string } | null;
+  unread_count: number;
+};
