@@ -5,7 +5,7 @@ import { AuthCard } from "@/components/auth/form-controls";
 import { JoinIntentNote } from "@/components/auth/join-intent-note";
 import { authViewHref, authViewTitles, parseAuthView, type AuthView } from "@/lib/auth/auth-views";
 import { safeNext } from "@/lib/auth/safe-next";
-import { getClaims } from "@/lib/auth/session";
+import { getLiveClaims } from "@/lib/auth/session";
 import { joinContext } from "@/lib/intent/join-context";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { AuthPanel } from "./_components/auth-panel";
@@ -35,7 +35,8 @@ export default async function AuthPage({ searchParams }: { searchParams: SearchP
   const params = await searchParams;
   const view = parseAuthView(params.view);
   const next = safeNext(params.next);
-  const claims = await getClaims();
+  // A session that ended is signed out here, or a page that sends it to sign in would be sent back.
+  const claims = await getLiveClaims();
   if (claims && signedOutViews.includes(view)) redirect(next);
   const lead = askLeads[view];
   const context = lead ? await joinContext(next) : null;

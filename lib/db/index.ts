@@ -69,6 +69,27 @@ export async function withRls<T>(claims: Claims | null, fn: (tx: Tx) => Promise<
 }
 
 /**
+ * Whether the claims' session still exists (private.session_is_live, which the login role may call):
+ * sign-out and sign-out everywhere end it at once, while its token verifies for up to an hour. Only pages
+ * and routes that need the account ask (lib/auth/session.ts). When the database cannot answer, true: every
+ * read still runs in withRls, which asks again and runs an ended session as a visitor, so this decides only
+ * whether the visitor is sent to sign in.
+ */
+export async function sessionIsLive(claims: Claims): Promise<boolean> {
+  if (claims.role !== "authenticated") return false;
+  // As in withRls: only Vitest's hand-made claims lack a session_id.
+  if (claims.session_id === undefined && process.env.NODE_ENV === "test") return true;
+  try {
+    const sql = pool();
+    const [row] = await sql<{ live: boolean }[]>`
+      select private.session_is_live(${sql.json(claims as postgres.JSONValue)}) as live`;
+    return row?.live === true;
+  } catch {
+    return true;
+  }
+}
+
+/**
  * The statement that sets the role and claims, with no parameters, so it never waits for a describe
  * round trip (unprepared, postgres.js describes each statement with parameters before it runs it, and
  * holds back the statements after it until then). withRls runs it unprepared even where the pool

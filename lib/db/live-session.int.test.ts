@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { insertProfile, updateProfile } from "@/lib/data/profile-writes";
 import { findProfileByAuthId } from "@/lib/data/profiles";
-import { withRls, type Claims } from "@/lib/db";
+import { sessionIsLive, withRls, type Claims } from "@/lib/db";
 import type { ProfileInput } from "@/lib/validation/profile";
 import { createConfirmedUser, plainClient } from "@noosa-tri/supabase-local/test-support";
 
@@ -75,9 +75,14 @@ describe("withRls and ended sessions", () => {
     const phone = await signIn(user);
     expect(await whoAmI(laptop.claims)).toEqual({ role: "authenticated", uid: user.id });
 
+    expect(await sessionIsLive(laptop.claims)).toBe(true);
+
     await phone.client.auth.signOut({ scope: "global" });
     expect(await whoAmI(laptop.claims)).toEqual({ role: "anon", uid: null });
     expect(await whoAmI(phone.claims)).toEqual({ role: "anon", uid: null });
+    // What signed-in pages and the data download ask first (lib/auth/session.ts).
+    expect(await sessionIsLive(laptop.claims)).toBe(false);
+    expect(await sessionIsLive({ ...laptop.claims, session_id: "not-a-uuid" })).toBe(false);
   });
 
   it("refuses a made-up session id", async () => {

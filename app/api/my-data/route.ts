@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { getClaims } from "@/lib/auth/session";
+import { getLiveClaims } from "@/lib/auth/session";
 import { exportMyData } from "@/lib/data/my-data";
 import { withRls } from "@/lib/db";
 
@@ -10,7 +10,9 @@ export const dynamic = "force-dynamic";
 const noStore = { "Cache-Control": "private, no-store" };
 
 export async function GET() {
-  const claims = await getClaims();
+  // A session that ended (a cookie kept from before sign-out) is signed out here too: 401, not a 500 from
+  // the reads its visitor's role may not make.
+  const claims = await getLiveClaims();
   if (!claims) {
     return NextResponse.json({ error: "Sign in to download your data." }, { status: 401, headers: noStore });
   }
