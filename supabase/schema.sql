@@ -287,7 +287,8 @@ create table public.team_members (
   role text not null,
   status text default 'pending'::text not null,
   joined_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null
+  updated_at timestamp with time zone default now() not null,
+  request_message_id uuid
 ); -- owner postgres
 alter table public.team_members enable row level security;
 
@@ -566,6 +567,8 @@ alter table public.team_members add constraint team_members_pkey PRIMARY KEY (id
 
 alter table public.team_members add constraint team_members_profile_id_fkey FOREIGN KEY (profile_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
 
+alter table public.team_members add constraint team_members_request_message_id_fkey FOREIGN KEY (request_message_id) REFERENCES public.messages(id) ON DELETE SET NULL;
+
 alter table public.team_members add constraint team_members_role_enum CHECK ((role = ANY (ARRAY['swimmer'::text, 'cyclist'::text, 'runner'::text])));
 
 alter table public.team_members add constraint team_members_status_enum CHECK ((status = ANY (ARRAY['active'::text, 'pending'::text, 'declined'::text, 'left'::text])));
@@ -773,6 +776,15 @@ CREATE INDEX teams_open_urgent_role_idx ON public.teams USING btree (urgent_role
 CREATE UNIQUE INDEX teams_pkey ON public.teams USING btree (id);
 
 -- ── functions ──
+
+CREATE OR REPLACE FUNCTION private.answer_request_message(m public.team_members)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.messages set read = true where id = m.request_message_id and not read
+$function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.begin_moderation(p_report uuid, p_kind text DEFAULT NULL::text)
  RETURNS public.reports
@@ -1115,6 +1127,25 @@ begin
   end if;
   return new;
 end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.leg_covered(p_team uuid, p_role text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.team_members m
+                 where m.team_id = p_team and m.status = 'active' and m.role = p_role)
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.leg_word(p_role text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case p_role when 'swimmer' then 'swim' when 'cyclist' then 'bike' when 'runner' then 'run' end
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.limit_conversation_starts()
@@ -1976,6 +2007,30 @@ begin
 end;
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION private.require_open_leg(t public.teams, role text)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  open_legs text[] := private.team_missing_roles(t);
+  offer text;
+begin
+  if role = any (open_legs) then return; end if;
+  if cardinality(open_legs) = 0 then
+    raise exception 'Every leg of this team is covered, so there is no leg to ask for' using errcode = 'P0001';
+  end if;
+  offer := (select string_agg(private.leg_word(l), ' or ') from unnest(open_legs) l);
+  if private.leg_covered(t.id, role) then
+    raise exception 'The % leg is taken. Ask for a leg this team still needs: %', private.leg_word(role), offer
+      using errcode = 'P0001';
+  end if;
+  raise exception 'This team is not looking for a %. Ask for a leg it still needs: %', role, offer
+    using errcode = 'P0001';
+end;
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION private.session_is_live(claims jsonb)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -2335,7 +2390,7 @@ AS $function$
   left join public.notification_settings s on s.profile_id = profile
 $function$; -- owner postgres
 
-CREATE OR REPLACE FUNCTION public.accept_join_request(p_member_id uuid)
+CREATE OR REPLACE FUNCTION public.accept_join_request(p_member_id uuid, p_role text DEFAULT NULL::text)
  RETURNS public.team_members
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -2345,6 +2400,8 @@ declare
   m public.team_members := private.lock_pending_request(p_member_id);
   t public.teams;
   creator public.profiles;
+  requester public.profiles;
+  leg text := coalesce(nullif(p_role, ''), m.role);
 begin
   select * into t from public.teams where id = m.team_id;
   if t.status = 'closed' then
@@ -2353,8 +2410,18 @@ begin
   if private.team_active_count(t.id) >= t.max_members then
     raise exception 'This team is full. Raise the team size or remove a member before accepting.' using errcode = 'P0001';
   end if;
-  update public.team_members set status = 'active', joined_at = now() where id = m.id returning * into m;
+  if leg not in ('swimmer', 'cyclist', 'runner') then
+    raise exception 'Please choose swimmer, cyclist or runner' using errcode = 'P0001';
+  end if;
+  if nullif(p_role, '') is null and private.leg_covered(t.id, leg) then
+    select * into requester from public.profiles where id = m.profile_id;
+    raise exception 'The % leg is taken now. Choose the leg % will race, or decline the request.',
+      private.leg_word(leg), private.first_name(requester.full_name) using errcode = 'P0001';
+  end if;
+  update public.team_members set status = 'active', role = leg, joined_at = now()
+  where id = m.id returning * into m;
   perform private.sync_team_status(t.id);
+  perform private.answer_request_message(m);
   select * into creator from public.profiles where auth_id = t.creator_id;
   perform private.post_team_message(creator.id, m.profile_id, format(
     E'Good news! I''ve accepted your request to join "%s" as the %s. Welcome to the team!', t.name, m.role));
@@ -2473,6 +2540,50 @@ AS $function$
   select not private.blocked_between((select private.my_profile_id()), p_profile_id)
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION public.change_join_request_leg(p_team_id uuid, p_role text)
+ RETURNS public.team_members
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me public.profiles := private.require_my_profile();
+  t public.teams;
+  m public.team_members;
+  creator public.profiles;
+  conversation uuid;
+  message uuid;
+begin
+  select * into t from public.teams where id = p_team_id for update;
+  select * into m from public.team_members x
+  where x.team_id = p_team_id and x.profile_id = me.id and x.status = 'pending' for update;
+  if t.id is null or m.id is null then
+    raise exception 'You have no pending request to this team' using errcode = 'P0001';
+  end if;
+  if p_role is null or p_role not in ('swimmer', 'cyclist', 'runner') then
+    raise exception 'Please choose swimmer, cyclist or runner' using errcode = 'P0001';
+  end if;
+  if p_role = m.role then
+    raise exception 'Your request is already for the % leg', private.leg_word(p_role) using errcode = 'P0001';
+  end if;
+  perform private.require_open_leg(t, p_role);
+  select * into creator from public.profiles where auth_id = t.creator_id;
+  conversation := private.post_team_message(me.id, creator.id, case
+    when private.leg_covered(t.id, m.role) then format(
+      E'Hi %s! The %s leg of "%s" is taken now, so I''d like to race the %s leg instead.',
+      private.first_name(creator.full_name), private.leg_word(m.role), t.name, private.leg_word(p_role))
+    else format(
+      E'Hi %s! I''d like to race the %s leg of "%s" instead of the %s leg.',
+      private.first_name(creator.full_name), private.leg_word(p_role), t.name, private.leg_word(m.role))
+    end);
+  select x.id into message from public.messages x
+  where x.conversation_id = conversation and x.sender_id = me.id order by x.created_at desc, x.id desc limit 1;
+  perform private.answer_request_message(m);
+  update public.team_members set role = p_role, request_message_id = message where id = m.id returning * into m;
+  return m;
+end;
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION public.create_calendar_feed(p_token_hash text)
  RETURNS timestamp with time zone
  LANGUAGE plpgsql
@@ -2535,6 +2646,7 @@ declare
 begin
   select * into t from public.teams where id = m.team_id;
   update public.team_members set status = 'declined' where id = m.id returning * into m;
+  perform private.answer_request_message(m);
   select * into creator from public.profiles where auth_id = t.creator_id;
   perform private.post_team_message(creator.id, m.profile_id, format(
     E'Thanks for your interest in "%s". I''ve declined your request this time. Good luck finding a team!', t.name));
@@ -2706,7 +2818,7 @@ end;
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION public.join_request_view(p_team_id uuid, p_member_id uuid)
- RETURNS TABLE(state text, viewer text, team_name text, team_status text, role text, member_status text, was_accepted boolean, requester_id uuid, requester_name text, requester_username text, requester_public boolean, experience_level text, asked_at timestamp with time zone)
+ RETURNS TABLE(state text, viewer text, team_name text, team_status text, role text, member_status text, was_accepted boolean, requester_id uuid, requester_name text, requester_username text, requester_public boolean, experience_level text, asked_at timestamp with time zone, leg_taken boolean, open_legs text[], has_room boolean)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -2724,7 +2836,8 @@ begin
   select * into t from public.teams where id = p_team_id;
   if t.id is null then
     return query select 'team_gone'::text, null::text, null::text, null::text, null::text, null::text,
-      null::boolean, null::uuid, null::text, null::text, null::boolean, null::text, null::timestamptz;
+      null::boolean, null::uuid, null::text, null::text, null::boolean, null::text, null::timestamptz,
+      null::boolean, null::text[], null::boolean;
     return;
   end if;
   select * into m from public.team_members x where x.id = p_member_id and x.team_id = t.id;
@@ -2732,7 +2845,8 @@ begin
      -- The creator's own membership row is not a request.
      or exists (select 1 from public.profiles c where c.id = m.profile_id and c.auth_id = t.creator_id) then
     return query select 'not_found'::text, null::text, null::text, null::text, null::text, null::text,
-      null::boolean, null::uuid, null::text, null::text, null::boolean, null::text, null::timestamptz;
+      null::boolean, null::uuid, null::text, null::text, null::boolean, null::text, null::timestamptz,
+      null::boolean, null::text[], null::boolean;
     return;
   end if;
   select * into p from public.profiles where id = m.profile_id;
@@ -2741,7 +2855,10 @@ begin
     t.name, t.status, m.role, m.status,
     exists (select 1 from private.notification_outbox o
             where o.dedupe_key = 'decision:' || m.id || ':accepted'),
-    p.id, p.full_name, p.username, p.is_public, p.experience_level, m.joined_at;
+    p.id, p.full_name, p.username, p.is_public, p.experience_level, m.joined_at,
+    m.status = 'pending' and private.leg_covered(t.id, m.role),
+    private.team_missing_roles(t),
+    private.team_active_count(t.id) < t.max_members;
 end;
 $function$; -- owner postgres
 
@@ -3111,6 +3228,7 @@ declare
   existing public.team_members;
   m public.team_members;
   conversation uuid;
+  message uuid;
   role text := coalesce(nullif(p_role, ''), me.specialty);
 begin
   select * into t from public.teams where id = p_team_id for update;
@@ -3152,6 +3270,12 @@ begin
     '[View %s''s profile](/profile/%s)',
     private.first_name(creator.full_name), t.name, role, me.full_name, me.username, me.specialty,
     me.experience_level, me.goals, private.first_name(me.full_name), me.id));
+  select x.id into message from public.messages x
+  where x.conversation_id = conversation and x.sender_id = me.id order by x.created_at desc, x.id desc limit 1;
+  update public.team_members set request_message_id = message where id = m.id returning * into m;
+  -- Checked after the writes (a refusal rolls them back), so a suspended or blocked athlete is told that
+  -- first, as the other rules do.
+  perform private.require_open_leg(t, role);
 
   return jsonb_build_object('member', to_jsonb(m), 'conversation_id', conversation);
 end;
@@ -3383,7 +3507,7 @@ AS $function$
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION public.team_roster(p_team_id uuid)
- RETURNS TABLE(member_id uuid, profile_id uuid, role text, status text, joined_at timestamp with time zone, username text, full_name text, experience_level text, profile_public boolean, is_creator boolean)
+ RETURNS TABLE(member_id uuid, profile_id uuid, role text, status text, joined_at timestamp with time zone, username text, full_name text, experience_level text, profile_public boolean, is_creator boolean, leg_taken boolean)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -3408,7 +3532,9 @@ begin
   return query
     select m.id, m.profile_id, m.role, m.status, m.joined_at,
       case when shown then p.username end, case when shown then p.full_name end,
-      case when shown then p.experience_level end, p.is_public, p.auth_id = t.creator_id
+      case when shown then p.experience_level end, p.is_public, p.auth_id = t.creator_id,
+      m.status = 'pending' and exists (select 1 from public.team_members a
+                                       where a.team_id = t.id and a.status = 'active' and a.role = m.role)
     from public.team_members m
     join public.profiles p on p.id = m.profile_id
     cross join lateral (select coalesce(p.is_public or insider or m.profile_id = me
@@ -3848,6 +3974,8 @@ grant insert on table public.team_chat_messages team_id) -- column to authentica
 
 -- default privileges of role postgres (every schema, replacing the built-in defaults) on new functions: postgres execute
 
+grant execute on function private.answer_request_message(public.team_members) to postgres;
+
 grant execute on function private.begin_moderation(uuid,text) to postgres;
 
 grant execute on function private.blocked_between(uuid,uuid) to postgres;
@@ -3919,6 +4047,10 @@ grant execute on function private.is_team_member(uuid) to postgres;
 grant execute on function private.is_team_member(uuid) to service_role;
 
 grant execute on function private.keep_hidden_profile_private() to postgres;
+
+grant execute on function private.leg_covered(uuid,text) to postgres;
+
+grant execute on function private.leg_word(text) to postgres;
 
 grant execute on function private.limit_conversation_starts() to postgres;
 
@@ -4084,6 +4216,8 @@ grant execute on function private.require_moderator() to postgres;
 
 grant execute on function private.require_my_profile() to postgres;
 
+grant execute on function private.require_open_leg(public.teams,text) to postgres;
+
 grant execute on function private.session_is_live(jsonb) to noosa_app;
 
 grant execute on function private.session_is_live(jsonb) to postgres;
@@ -4144,11 +4278,11 @@ grant execute on function private.unsubscribe(uuid,text) to service_role;
 
 grant execute on function private.wants_notification(uuid,text) to postgres;
 
-grant execute on function public.accept_join_request(uuid) to authenticated;
+grant execute on function public.accept_join_request(uuid,text) to authenticated;
 
-grant execute on function public.accept_join_request(uuid) to postgres;
+grant execute on function public.accept_join_request(uuid,text) to postgres;
 
-grant execute on function public.accept_join_request(uuid) to service_role;
+grant execute on function public.accept_join_request(uuid,text) to service_role;
 
 grant execute on function public.accept_team_invitation(uuid) to authenticated;
 
@@ -4181,6 +4315,12 @@ grant execute on function public.can_message(uuid) to authenticated;
 grant execute on function public.can_message(uuid) to postgres;
 
 grant execute on function public.can_message(uuid) to service_role;
+
+grant execute on function public.change_join_request_leg(uuid,text) to authenticated;
+
+grant execute on function public.change_join_request_leg(uuid,text) to postgres;
+
+grant execute on function public.change_join_request_leg(uuid,text) to service_role;
 
 grant execute on function public.create_calendar_feed(text) to authenticated;
 
@@ -5257,5 +5397,7 @@ comment on table public.team_chat_messages is 'Team chat messages. Read and writ
 comment on table public.team_chat_reads is 'How far each active member has read their team''s chat. Kept by triggers and public.mark_team_chat_read.';
 
 comment on table public.team_members is 'Membership and join requests. Declined and left rows are kept as history; a profile has at most one live (active or pending) row per team.';
+
+comment on column public.team_members.request_message_id is 'The automatic message a join request posted to the creator; a decision marks it read.';
 
 comment on table public.teams is 'Relay teams. Open and full teams are readable by anyone (a shared team link keeps working when the team fills up); closed teams only by their creator and members. Writes go through SQL functions.';

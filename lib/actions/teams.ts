@@ -1,8 +1,8 @@
 "use server";
 
 import { teamAction } from "@/lib/data/team-action";
-import { decide, requestToJoin } from "@/lib/data/team-writes";
-import { joinRoleSchema, memberIdSchema, teamIdSchema } from "@/lib/validation/team";
+import { acceptAs, changeRequestLeg, decide, requestToJoin } from "@/lib/data/team-writes";
+import { joinRoleSchema, memberIdSchema, roleSchema, teamIdSchema } from "@/lib/validation/team";
 
 // Team actions that shared components call (join control, pending requests, member list); the SQL
 // functions check who may. Route-only actions stay beside their route.
@@ -41,3 +41,32 @@ const memberDecision = (fn: "accept_join_request" | "decline_join_request" | "re
 export const acceptRequest = memberDecision("accept_join_request");
 export const declineRequest = memberDecision("decline_join_request");
 export const removeMember = memberDecision("remove_team_member");
+
+/**
+ * The creator accepts a request as the leg they pick (an open leg, or the leg asked for again as an extra
+ * place): the decision page's leg chooser when the leg asked for was taken (docs/product.md#join-requests).
+ */
+export const acceptRequestAs = teamAction(
+  {
+    name: "team.accept_as",
+    fallback: failure,
+    args: [{ schema: memberIdSchema, error: "Member not found" }, { schema: roleSchema, error: "Please choose swimmer, cyclist or runner" }],
+  },
+  async ({ db }, memberId, role) => {
+    await db((tx) => acceptAs(tx, memberId, role));
+    return {};
+  },
+);
+
+/** The requester asks for another open leg on their pending request to `teamId`. */
+export const changeRequestLegAction = teamAction(
+  {
+    name: "team.change_leg",
+    fallback: failure,
+    args: [{ schema: teamIdSchema, error: "Team not found" }, { schema: roleSchema, error: "Please choose swimmer, cyclist or runner" }],
+  },
+  async ({ db }, teamId, role) => {
+    await db((tx) => changeRequestLeg(tx, teamId, role));
+    return {};
+  },
+);

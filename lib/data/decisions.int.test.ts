@@ -159,5 +159,8 @@ function nulls() {
     requester_public: null,
     experience_level: null,
     asked_at: null,
+    leg_taken: null,
+    open_legs: null,
+    has_room: null,
   };
 }

@@ -25,6 +25,12 @@ export type JoinRequestView =
       requester_public: boolean;
       experience_level: ExperienceLevel | null;
       asked_at: Date;
+      /** Still pending, and another athlete races the leg asked for now. */
+      leg_taken: boolean;
+      /** The team's open legs: what the creator can accept as, what the requester can ask for instead. */
+      open_legs: TeamRole[];
+      /** Room under max_members for one more active member (an extra place). */
+      has_room: boolean;
     };
 
 export type InvitationView =

@@ -61,14 +61,15 @@ beforeAll(async () => {
         description: "A relay team whose creator will delete their account.",
         location: "Noosa Heads",
         max_members: 3,
-        requirements: { roles: ["swimmer", "runner"], experience_levels: ["intermediate"] },
+        requirements: { roles: ["swimmer", "cyclist", "runner"], experience_levels: ["intermediate"] },
         training_schedule: { days: [], times: [] },
       }),
     )
   ).id;
   const mia = await withRls(as("mia"), (tx) => requestToJoin(tx, teamId, "swimmer"));
   await withRls(as("boss"), (tx) => decide(tx, "accept_join_request", mia.member.id));
-  await withRls(as("pete"), (tx) => requestToJoin(tx, teamId, "runner"));
+  // The creator races the run leg: pete asks for the open bike leg.
+  await withRls(as("pete"), (tx) => requestToJoin(tx, teamId, "cyclist"));
 
   conversation.friend = await start("friend", "boss");
   await send("friend", conversation.friend, `friend hello ${run}`);

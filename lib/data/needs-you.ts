@@ -14,6 +14,8 @@ export type RequestToDecide = {
   full_name: string | null;
   role: TeamRole;
   experience_level: ExperienceLevel | null;
+  /** Another athlete races the leg asked for now: the creator picks a leg on the request's page. */
+  leg_taken: boolean;
 };
 export type InvitationToAnswer = { id: string; team_id: string; team_name: string; role: TeamRole };
 export type TeamNeed = {
@@ -30,6 +32,8 @@ export type SentRequest = {
   team_name: string;
   role: TeamRole;
   status: "pending" | "active" | "declined";
+  /** Still pending, and another athlete races the leg asked for now (public.team_roster). */
+  leg_taken: boolean;
 };
 export type NeedsYou = {
   toDecide: RequestToDecide[];
@@ -46,7 +50,8 @@ const answeredShownFor = "14 days";
 export async function readNeedsYou(tx: Tx, authId: string): Promise<NeedsYou> {
   const [toDecide, invitations, teams, sent] = await Promise.all([
     tx<RequestToDecide[]>`
-      select r.member_id, t.id as team_id, t.name as team_name, r.full_name, r.role, r.experience_level
+      select r.member_id, t.id as team_id, t.name as team_name, r.full_name, r.role, r.experience_level,
+             r.leg_taken
       from public.teams t cross join lateral public.team_roster(t.id) r
       where t.creator_id = ${authId} and r.status = 'pending'
       order by r.joined_at
@@ -73,8 +78,11 @@ export async function readNeedsYou(tx: Tx, authId: string): Promise<NeedsYou> {
       order by (t.creator_id = ${authId}) desc, t.created_at desc
       limit 2`,
     tx<SentRequest[]>`
-      select m.id as member_id, t.id as team_id, t.name as team_name, m.role, m.status
+      select m.id as member_id, t.id as team_id, t.name as team_name, m.role, m.status,
+             coalesce(r.leg_taken, false) as leg_taken
       from public.team_members m join public.teams t on t.id = m.team_id
+      left join lateral (select x.leg_taken from public.team_roster(t.id) x where x.member_id = m.id) r
+        on m.status = 'pending'
       where m.profile_id = ${me(tx, authId)} and t.creator_id <> ${authId}
         -- An accepted invitation made a membership too, but it was not a request they sent.
         and not exists (select 1 from public.team_invitations i

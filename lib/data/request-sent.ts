@@ -11,6 +11,8 @@ export type RequestSent = {
   status: "pending" | "active" | "declined";
   /** Whether the requester gets the decision by e-mail (their "answers to your requests" switch). */
   decision_emails: boolean;
+  /** Still pending, and another athlete races the leg asked for now (public.team_roster). */
+  leg_taken: boolean;
 };
 
 /**
@@ -21,7 +23,9 @@ export type RequestSent = {
 export async function findRequestSent(tx: Tx, conversationId: string): Promise<RequestSent | null> {
   const [row] = await tx<RequestSent[]>`
     select m.id as member_id, t.id as team_id, t.name as team_name, m.role, m.status,
-           coalesce(s.decisions, true) as decision_emails
+           coalesce(s.decisions, true) as decision_emails,
+           m.status = 'pending' and coalesce((select x.leg_taken from public.team_roster(t.id) x
+                                              where x.member_id = m.id), false) as leg_taken
     from public.conversations c
     join public.profiles me on me.auth_id = (select auth.uid())
     join public.team_members m on m.profile_id = me.id

@@ -10,6 +10,8 @@ import { readLiveNumbers } from "./live-numbers";
 import { answerLookingPrompt } from "./roster-prompts";
 import { acceptInvitation, listFitCandidates } from "./team-invitations";
 import {
+  acceptAs,
+  changeRequestLeg,
   createTeam,
   decide,
   leaveTeam,
@@ -26,7 +28,11 @@ import { findTeamWithMembers } from "./teams";
 //   1. no team advertises a covered leg: its urgent leg and its open legs are required legs nobody races;
 //   2. no active member is listed as looking for a team unless they chose to be after they joined;
 //   3. the readers agree with the rule: the team page, Browse's "teams that need a <leg>" filter and cards,
-//      the landing counters, Athletes who fit and the athlete listing.
+//      the landing counters, Athletes who fit and the athlete listing;
+//   4. one leg, one athlete: a leg gets a second active athlete only when the creator picked it as an extra
+//      place (accepting with a leg chosen) or invited them (an invitation is the creator's own choice), never
+//      by a plain Accept of a request whose leg was taken meanwhile; a pending request is marked "leg
+//      taken" exactly when an active member races its leg.
 // Bounded (a few dozen short sequences) so it runs in seconds.
 const admin = adminSql();
 const run = randomUUID().slice(0, 8);
@@ -68,6 +74,8 @@ const op = fc.oneof(
   fc.record({ k: fc.constant("request" as const), a: who, t: team, role: fc.option(roleArb, { nil: null }) }),
   fc.record({ k: fc.constant("accept" as const), t: team, n: fc.nat(5) }),
   fc.record({ k: fc.constant("accept" as const), t: team, n: fc.nat(5) }),
+  fc.record({ k: fc.constant("acceptAs" as const), t: team, n: fc.nat(5), role: roleArb }),
+  fc.record({ k: fc.constant("changeLeg" as const), t: team, a: who, role: roleArb }),
   fc.record({ k: fc.constant("decline" as const), t: team, n: fc.nat(5) }),
   fc.record({ k: fc.constant("invite" as const), t: team, a: who, role: roleArb }),
   fc.record({ k: fc.constant("acceptInvitation" as const), t: team, a: who }),
@@ -160,6 +168,14 @@ async function apply(o: Op, teamIds: string[], chose: Map<string, boolean>): Pro
           );
         break;
       }
+      case "acceptAs": {
+        const m = await pick(members(t, "pending"), o.n);
+        if (m) await withRls(boss.claims, (tx) => acceptAs(tx, m.id, o.role));
+        break;
+      }
+      case "changeLeg":
+        await withRls(athletes[o.a]!.claims, (tx) => changeRequestLeg(tx, t, o.role));
+        break;
       case "invite":
         // The app invites as the athlete's own leg; the function also takes another one.
         await withRls(
@@ -212,6 +228,14 @@ async function apply(o: Op, teamIds: string[], chose: Map<string, boolean>): Pro
   } catch (error) {
     if (!teamRuleMessage(error)) throw error;
   }
+}
+
+/** Legs (team:role) raced by more than one active member, and by how many. */
+async function sharedLegs(): Promise<Map<string, number>> {
+  const rows = await admin<{ leg: string; n: number }[]>`
+    select team_id || ':' || role as leg, count(*)::int as n from public.team_members
+    where status = 'active' group by team_id, role having count(*) > 1`;
+  return new Map(rows.map((r) => [r.leg, r.n]));
 }
 
 /** The rule, worked out here from the raw rows: required legs minus the legs of active members. */
@@ -288,6 +312,13 @@ async function checkReadersAgree(teamIds: string[]) {
     );
     expect({ role, n: numbers.urgent[role] }).toEqual({ role, n: urgent.length });
   }
+  // 4. "Leg taken" on each pending request, as its creator's team page shows it.
+  for (const [i, id] of teamIds.entries()) {
+    const page = await withRls(creators[i]!.claims, (tx) => findTeamWithMembers(tx, id));
+    const raced = new Set(page!.members.filter((m) => m.status === "active").map((m) => m.role));
+    for (const m of page!.members.filter((x) => x.status === "pending"))
+      expect({ m: m.member_id, taken: m.leg_taken }).toEqual({ m: m.member_id, taken: raced.has(m.role) });
+  }
   // Athletes who fit: only athletes of an open leg, listed, in no team.
   const active = await activeProfiles();
   for (const [i, id] of teamIds.entries()) {
@@ -320,7 +351,16 @@ describe("the roster invariants", () => {
         const chose = new Map<string, boolean>();
         for (const o of ops) {
           const before = await activeProfiles();
+          const sharedBefore = await sharedLegs();
           await apply(o, teamIds, chose);
+          // 4. A leg raced twice only by the creator's choice: a leg picked on Accept, or an invitation.
+          if (o.k !== "acceptAs" && o.k !== "acceptInvitation")
+            for (const [leg, n] of await sharedLegs())
+              expect({ leg, n, op: o.k }).toEqual({
+                leg,
+                n: Math.min(n, sharedBefore.get(leg) ?? 1),
+                op: o.k,
+              });
           // Becoming active is the moment the choice is asked again.
           for (const p of await activeProfiles()) if (!before.has(p)) chose.set(p, false);
           await checkStepInvariants(teamIds, chose);

@@ -9,6 +9,7 @@ import { readLiveNumbers } from "./live-numbers";
 import { answerLookingPrompt, findMyLookingPrompt, findUrgentLapse, markUrgentAgain } from "./roster-prompts";
 import { acceptInvitation, inviteToTeam, listFitCandidates } from "./team-invitations";
 import {
+  acceptAs,
   createTeam,
   decide,
   leaveTeam,
@@ -341,7 +342,7 @@ describe("an athlete in a team is not listed as looking for one", () => {
 });
 
 describe("races, under the team row lock", () => {
-  it("two accepts for the same leg at once: both members, the need ended once, one lapse record", async () => {
+  it("two accepts for the same leg at once: one member, the other refused (leg taken), the need ended once", async () => {
     const t = await urgentTeam("twoaccepts");
     const [a, b] = [await athlete("runner", "racea"), await athlete("runner", "raceb")];
     const [ma, mb] = [await requestAs(a, t.id), await requestAs(b, t.id)];
@@ -349,14 +350,18 @@ describe("races, under the team row lock", () => {
       withRls(t.creator.claims, (tx) => decide(tx, "accept_join_request", ma)),
       withRls(t.creator.claims, (tx) => decide(tx, "accept_join_request", mb)),
     ]);
-    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(teamRuleMessage(refused.reason)).toMatch(
+      /^The run leg is taken now\. Choose the leg Race[ab] will race/,
+    );
     expect(await teamRow(t.id)).toMatchObject({ urgent_role: null, open: ["swimmer"] });
     const fills = await admin`select member_id from public.team_urgent_fills where team_id = ${t.id}`;
     expect(fills).toHaveLength(1);
-    // The first accept covered the leg and is remembered; the second found no urgent need left.
-    expect([ma, mb]).toContain(fills[0]!.member_id);
-    expect(await looking(a)).toBe(false);
-    expect(await looking(b)).toBe(false);
+    // The accept that won covered the leg and is remembered.
+    const won = results[0]!.status === "fulfilled" ? ma : mb;
+    expect(fills[0]!.member_id).toBe(won);
+    expect([await looking(a), await looking(b)].filter((l) => !l)).toHaveLength(1);
   });
 
   it("an invitation and a request for the same leg accepted at once", async () => {
@@ -366,10 +371,11 @@ describe("races, under the team row lock", () => {
     const [inv] = await admin<{ id: string }[]>`
       select id from public.team_invitations where team_id = ${t.id} and profile_id = ${invited.profileId}`;
     const member = await requestAs(asking, t.id);
-    // Three places: the creator and both runners fit; the team fills up.
+    // Three places: the creator and both runners fit; the team fills up. (The creator picks the run leg
+    // for the request: a plain Accept is refused once the invitation covered it.)
     const results = await Promise.allSettled([
       withRls(invited.claims, (tx) => acceptInvitation(tx, inv!.id)),
-      withRls(t.creator.claims, (tx) => decide(tx, "accept_join_request", member)),
+      withRls(t.creator.claims, (tx) => acceptAs(tx, member, "runner")),
     ]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
     expect(await teamRow(t.id)).toEqual({ urgent_role: null, status: "full", open: ["swimmer"] });
@@ -395,15 +401,13 @@ describe("races, under the team row lock", () => {
 
   it("a member leaving while a request for their leg is accepted: the leg stays covered, no stale notice", async () => {
     const t = await urgentTeam("leaveaccept");
-    const first = await athlete("runner", "firstrun");
-    await withRls(t.creator.claims, async (tx) =>
-      decide(tx, "accept_join_request", await requestAs(first, t.id)),
-    );
-    const second = await athlete("runner", "secondrun");
-    const member = await requestAs(second, t.id);
+    const [first, second] = [await athlete("runner", "firstrun"), await athlete("runner", "secondrun")];
+    // Both asked while the run leg was open; the creator takes the second as a second runner, knowingly.
+    const [m1, member] = [await requestAs(first, t.id), await requestAs(second, t.id)];
+    await withRls(t.creator.claims, (tx) => decide(tx, "accept_join_request", m1));
     const results = await Promise.allSettled([
       withRls(first.claims, (tx) => leaveTeam(tx, t.id)),
-      withRls(t.creator.claims, (tx) => decide(tx, "accept_join_request", member)),
+      withRls(t.creator.claims, (tx) => acceptAs(tx, member, "runner")),
     ]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
     expect(await teamRow(t.id)).toMatchObject({ urgent_role: null, open: ["swimmer"] });

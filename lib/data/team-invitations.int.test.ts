@@ -276,7 +276,8 @@ describe("capacity races", () => {
 
 describe("the public roster", () => {
   it("a visitor sees an open team's active members, private names hidden, no pending requests", async () => {
-    await withRls(as("hidden"), (tx) => requestToJoin(tx, teamId, ""));
+    // A runner, asking for the open swim leg (Rita races the run).
+    await withRls(as("hidden"), (tx) => requestToJoin(tx, teamId, "swimmer"));
     const seen = (await withRls(null, (tx) => findTeamWithMembers(tx, teamId)))!;
     expect(seen.members.every((m) => m.status === "active")).toBe(true);
     expect(seen.members.map((m) => m.full_name)).toEqual(["Boss Invitee", "Rita Invitee"]);

@@ -56,6 +56,21 @@ export async function decide(tx: Tx, fn: Decision, memberId: string): Promise<{ 
   return rows[0]!;
 }
 
+/**
+ * The creator accepts a request as the leg they pick: an open leg, or the leg asked for again as an extra
+ * place (docs/product.md#join-requests). Without a pick, decide() accepts the leg asked for, if still free.
+ */
+export async function acceptAs(tx: Tx, memberId: string, role: TeamRole): Promise<{ team_id: string }> {
+  const [row] = await tx<{ team_id: string }[]>`
+    select team_id from public.accept_join_request(${memberId}, ${role})`;
+  return row!;
+}
+
+/** The requester asks for another open leg on their pending request to `teamId`. */
+export async function changeRequestLeg(tx: Tx, teamId: string, role: TeamRole): Promise<void> {
+  await tx`select id from public.change_join_request_leg(${teamId}, ${role})`;
+}
+
 export async function leaveTeam(tx: Tx, teamId: string): Promise<void> {
   await tx`select id from public.leave_team(${teamId})`;
 }

@@ -41,6 +41,8 @@ export type TeamMember = {
   experience_level: ExperienceLevel | null;
   profile_public: boolean;
   is_creator: boolean;
+  /** A pending request whose leg an active member races now: accepted only as a leg the creator picks. */
+  leg_taken: boolean;
 };
 
 export type TeamWithMembers = Team & { members: TeamMember[] };

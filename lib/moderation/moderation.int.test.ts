@@ -374,7 +374,7 @@ describe("a suspended account", () => {
         good,
         (tx) =>
           tx`select (public.create_team('Good Team', 'A team the suspended athlete wants to join.', null, 3,
-              '{"roles":["runner"],"experience_levels":["beginner"]}', null)).id as id`,
+              '{"roles":["swimmer","runner"],"experience_levels":["beginner"]}', null)).id as id`,
       )
     )[0]!.id;
     free = await athlete("Free Agent");
@@ -388,7 +388,8 @@ describe("a suspended account", () => {
       )
     )[0]!.id;
     // A request made before the suspension, to withdraw after it.
-    await as(bad, (tx) => tx`select public.request_to_join_team(${goodTeamId})`);
+    // Good races the run leg: the open leg is the swim.
+    await as(bad, (tx) => tx`select public.request_to_join_team(${goodTeamId}, 'swimmer')`);
     await report(good, "profile", bad.profileId, "harassment");
     await as(mod, async (tx) => moderate(tx, "suspend", await reportId(bad.profileId)));
   });

@@ -114,6 +114,7 @@ beforeAll(async () => {
         description: "A relay team for the push tests.",
         location: "Noosa Heads",
         max_members: 4,
+        // Mia races the run leg: the askers ask for the swim leg.
         requirements: { roles: ["runner", "swimmer"], experience_levels: ["intermediate"] },
         training_schedule: { days: [], times: [] },
       }),
@@ -148,7 +149,7 @@ describe("push as a channel of the outbox", () => {
   it("a join request reaches the creator's device once: VAPID-signed for the endpoint's origin, payload no more than the e-mail", async () => {
     expect(keys, "the test stack sets VAPID keys").not.toBeNull();
     const device = await subscribe("mia");
-    const join = await withRls(as(asker()), (tx) => requestToJoin(tx, teamId, "runner"));
+    const join = await withRls(as(asker()), (tx) => requestToJoin(tx, teamId, "swimmer"));
     const { sent, transport } = mailbox();
 
     expect(await runNotificationPass({ transport, push })).toMatchObject({ claimed: 1, sent: 1, pushed: 1 });
@@ -192,7 +193,7 @@ describe("push as a channel of the outbox", () => {
   it("every device of the recipient gets it; nobody else's does", async () => {
     const [phone, laptop] = [await subscribe("mia"), await subscribe("mia")];
     const other = await subscribe("stranger");
-    await withRls(as(asker()), (tx) => requestToJoin(tx, teamId, "runner"));
+    await withRls(as(asker()), (tx) => requestToJoin(tx, teamId, "swimmer"));
     expect(await runNotificationPass({ transport: mailbox().transport, push })).toMatchObject({ pushed: 2 });
     expect(endpoint.received.map((r) => r.path).sort()).toEqual([phone.path, laptop.path].sort());
     expect(endpoint.received.map((r) => r.path)).not.toContain(other.path);
@@ -206,7 +207,7 @@ describe("push as a channel of the outbox", () => {
 
   it("a failed e-mail is retried without pushing again, and a failed push without e-mailing again", async () => {
     await subscribe("mia");
-    await withRls(as(asker()), (tx) => requestToJoin(tx, teamId, "runner"));
+    await withRls(as(asker()), (tx) => requestToJoin(tx, teamId, "swimmer"));
     expect(
       await runNotificationPass({ transport: mailbox({ fail: "SMTP down" }).transport, push }),
     ).toMatchObject({
@@ -230,7 +231,7 @@ describe("push as a channel of the outbox", () => {
       await admin`select endpoint from public.push_subscriptions where profile_id = ${profile.mia}`
     )[0]!;
     endpoint.answer(new URL(device.endpoint as string).pathname, 500);
-    await withRls(as(asker()), (tx) => requestToJoin(tx, teamId, "runner"));
+    await withRls(as(asker()), (tx) => requestToJoin(tx, teamId, "swimmer"));
     const first = mailbox();
     expect(await runNotificationPass({ transport: first.transport, push })).toMatchObject({
       retrying: 1,
@@ -255,7 +256,7 @@ describe("push as a channel of the outbox", () => {
       const gone = await subscribe("mia");
       const kept = await subscribe("mia");
       endpoint.answer(gone.path, status);
-      await withRls(as(asker()), (tx) => requestToJoin(tx, teamId, "runner"));
+      await withRls(as(asker()), (tx) => requestToJoin(tx, teamId, "swimmer"));
       const { sent, transport } = mailbox();
       expect(await runNotificationPass({ transport, push })).toMatchObject({
         sent: 1,
@@ -271,7 +272,7 @@ describe("push as a channel of the outbox", () => {
 
   it("without VAPID keys the worker sends e-mail only", async () => {
     await subscribe("mia");
-    await withRls(as(asker()), (tx) => requestToJoin(tx, teamId, "runner"));
+    await withRls(as(asker()), (tx) => requestToJoin(tx, teamId, "swimmer"));
     const { sent, transport } = mailbox();
     expect(await runNotificationPass({ transport, push: webPushSender(null) })).toMatchObject({
       sent: 1,
@@ -318,7 +319,7 @@ describe("the worker connects only to public addresses", () => {
         keys: { p256dh: browser.p256dh, auth: browser.auth },
       });
       await withRls(as("mia"), (tx) => savePushSubscription(tx, input));
-      await withRls(as(asker()), (tx) => requestToJoin(tx, teamId, "runner"));
+      await withRls(as(asker()), (tx) => requestToJoin(tx, teamId, "swimmer"));
       const { sent, transport } = mailbox();
       const result = await runNotificationPass({ transport, push });
       expect(looked).toContain(host);
@@ -463,7 +464,7 @@ describe("subscriptions under RLS", () => {
 describe("the worker's own use of the database", () => {
   it("records nothing when every channel delivered (one write per row, as before)", async () => {
     await subscribe("mia");
-    await withRls(as(asker()), (tx) => requestToJoin(tx, teamId, "runner"));
+    await withRls(as(asker()), (tx) => requestToJoin(tx, teamId, "swimmer"));
     await runNotificationPass({ transport: mailbox().transport, push });
     const [row] = await admin`select id from private.notification_outbox where recipient_id = ${profile.mia}
                               order by id desc limit 1`;

@@ -93,6 +93,9 @@ export const joinRoleSchema = z.union([z.enum(specialties), z.literal("")], {
   error: "Please choose swimmer, cyclist or runner",
 });
 
+/** A leg someone picks: the creator's "accept as", the requester's "ask for this leg instead". */
+export const roleSchema = z.enum(specialties, { error: "Please choose swimmer, cyclist or runner" });
+
 /** Urgent vacancy: a leg and a calendar day (YYYY-MM-DD, Noosa time), at most a year ahead. */
 export const urgentNeedSchema = (today: string) =>
   z.strictObject(
