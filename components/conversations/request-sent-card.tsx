@@ -2,10 +2,11 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import type { RequestSent } from "@/lib/data/request-sent";
 import { firstName, requestPath } from "@/lib/teams/decision-paths";
-import { roleLabels } from "@/lib/teams/labels";
+import { legOf, roleLabels } from "@/lib/teams/labels";
 
 const stands = {
   pending: { badge: "Pending", tone: "neutral", text: "Waiting for an answer." },
+  taken: { badge: "Leg taken", tone: "warning", text: "Waiting for an answer." },
   active: { badge: "Accepted", tone: "success", text: "Accepted: you're in the team." },
   declined: { badge: "Declined", tone: "warning", text: "Declined this time." },
 } as const;
@@ -24,7 +25,7 @@ export function RequestSentCard({
 }) {
   const creator = creatorName ? firstName(creatorName) : "The team's creator";
   const leg = roleLabels[request.role].toLowerCase();
-  const status = stands[request.status];
+  const status = stands[request.leg_taken ? "taken" : request.status];
   return (
     <section
       aria-labelledby="request-sent-title"
@@ -39,6 +40,12 @@ export function RequestSentCard({
       <p>
         You asked to join <strong>{request.team_name}</strong> as the {leg}. {status.text}
       </p>
+      {request.leg_taken ? (
+        <p className="text-sm font-medium text-orange-900">
+          Another athlete races the {legOf[request.role].toLowerCase()} leg now. Ask for an open leg or
+          withdraw from your request&apos;s page.
+        </p>
+      ) : null}
       {request.status === "pending" ? (
         <p className="text-sm text-slate-700">
           {creator} has been e-mailed your request.{" "}

@@ -9,7 +9,7 @@ import { acceptRequest, declineRequest } from "@/lib/actions/teams";
 import type { ActionResult } from "@/lib/server-action/result";
 import type { NeedsYou } from "@/lib/data/needs-you";
 import { invitationPath, requestPath } from "@/lib/teams/decision-paths";
-import { levelLabels, listOf, roleLabels } from "@/lib/teams/labels";
+import { legOf, levelLabels, listOf, roleLabels } from "@/lib/teams/labels";
 import { urgentNeedText } from "@/lib/teams/urgency";
 import { DashboardCard } from "./dashboard-card";
 
@@ -63,15 +63,30 @@ export function NeedsYouCard({ needs, actions }: { needs: NeedsYou; actions: Nee
                       wants to join {r.team_name} as the {roleLabels[r.role].toLowerCase()}
                       {r.experience_level ? ` · ${levelLabels[r.experience_level]}` : ""}
                     </p>
+                    {r.leg_taken ? (
+                      <p className="text-sm font-medium text-orange-900">
+                        The {legOf[r.role].toLowerCase()} leg is taken now: choose the leg they will race.
+                      </p>
+                    ) : null}
                     <div className="flex flex-wrap gap-2">
-                      <TeamActionButton
-                        action={acceptRequest.bind(null, r.member_id)}
-                        label="Accept"
-                        busyLabel="Accepting..."
-                        success="Request accepted"
-                        name={`Accept ${who}`}
-                        focusAfter={focusAfter}
-                      />
+                      {r.leg_taken ? (
+                        <Link
+                          href={requestPath(r.team_id, r.member_id)}
+                          className={buttonClasses("primary", "md")}
+                          aria-label={`Choose a leg for ${who}`}
+                        >
+                          Choose a leg
+                        </Link>
+                      ) : (
+                        <TeamActionButton
+                          action={acceptRequest.bind(null, r.member_id)}
+                          label="Accept"
+                          busyLabel="Accepting..."
+                          success="Request accepted"
+                          name={`Accept ${who}`}
+                          focusAfter={focusAfter}
+                        />
+                      )}
                       <TeamActionButton
                         action={declineRequest.bind(null, r.member_id)}
                         label="Decline"
@@ -174,7 +189,22 @@ export function NeedsYouCard({ needs, actions }: { needs: NeedsYou; actions: Nee
                   >
                     {s.team_name} · {roleLabels[s.role]}
                   </Link>
-                  <Badge tone={sentStatus[s.status].tone}>{sentStatus[s.status].text}</Badge>
+                  {s.leg_taken ? (
+                    <>
+                      <Badge tone="warning">Leg taken</Badge>
+                      <p className="basis-full text-sm text-slate-800">
+                        Another athlete races the {legOf[s.role].toLowerCase()} leg now.{" "}
+                        <Link
+                          href={requestPath(s.team_id, s.member_id)}
+                          className="text-ocean-800 font-semibold underline"
+                        >
+                          Ask for an open leg or withdraw
+                        </Link>
+                      </p>
+                    </>
+                  ) : (
+                    <Badge tone={sentStatus[s.status].tone}>{sentStatus[s.status].text}</Badge>
+                  )}
                 </li>
               ))}
             </Group>

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useEarlyAction } from "@/lib/forms/use-early-action";
 import { toastError, toastSuccess } from "@/lib/toast";
 import type { ActionResult } from "@/lib/server-action/result";
+import { useJoinProgress } from "./join-screen";
 
 // docs/product.md#join-requests: after a successful request, on to its conversation after 1.5 s.
 const redirectDelay = 1500;
@@ -18,18 +19,25 @@ const redirectDelay = 1500;
 export function ConfirmJoin({
   action,
   className,
+  label = "Send request",
 }: {
   /** requestToJoinTeam bound to the team and the leg, on the server. */
   action: () => Promise<ActionResult<{ conversationId: string }>>;
   className: string;
+  label?: string;
 }) {
   const router = useRouter();
+  const progress = useJoinProgress();
   const [sent, setSent] = useState(false);
   const { form, pageResult, pending } = useEarlyAction(
     action,
     (result) => {
-      if (!result.ok) return void toastError(result.error || "Failed to send request");
+      if (!result.ok) {
+        progress?.failed();
+        return void toastError(result.error || "Failed to send request");
+      }
       setSent(true);
+      progress?.sent(result.conversationId);
       toastSuccess("Your request has been sent!");
       setTimeout(() => router.push(`/messages?c=${result.conversationId}`), redirectDelay);
     },
@@ -37,9 +45,16 @@ export function ConfirmJoin({
   );
 
   return (
-    <form {...form} className="contents">
+    <form
+      action={form.action}
+      onSubmit={(event) => {
+        progress?.sending();
+        return form.onSubmit(event);
+      }}
+      className="contents"
+    >
       <button type="submit" className={className} disabled={pending || sent} aria-busy={pending || undefined}>
-        {pending ? "Sending Request..." : sent ? "Request Sent" : "Send request"}
+        {pending ? "Sending Request..." : sent ? "Request Sent" : label}
       </button>
       {pageResult ? (
         <p

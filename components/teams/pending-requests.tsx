@@ -1,12 +1,25 @@
 import Link from "next/link";
 import type { TeamMember } from "@/lib/data/teams";
-import { levelLabels, roleLabels } from "@/lib/teams/labels";
+import { buttonClasses } from "@/components/ui/button";
+import { requestPath } from "@/lib/teams/decision-paths";
+import { legOf, levelLabels, roleLabels } from "@/lib/teams/labels";
 import { acceptRequest, declineRequest } from "@/lib/actions/teams";
 import { MemberName } from "./member-list";
 import { TeamActionButton } from "./team-action-button";
 
-/** The creator's queue: each request with the leg asked for, Accept and Decline. */
-export function PendingRequests({ members, full }: { members: TeamMember[]; full: boolean }) {
+/**
+ * The creator's queue: each request with the leg asked for, Accept and Decline. A request whose leg another
+ * athlete races now has no one-press Accept: its page lets the creator pick the leg.
+ */
+export function PendingRequests({
+  teamId,
+  members,
+  full,
+}: {
+  teamId: string;
+  members: TeamMember[];
+  full: boolean;
+}) {
   const pending = members.filter((m) => m.status === "pending");
   if (!pending.length) return <p className="text-slate-700">No pending requests.</p>;
   return (
@@ -29,15 +42,30 @@ export function PendingRequests({ members, full }: { members: TeamMember[]; full
                   Messages
                 </Link>
               </p>
+              {m.leg_taken ? (
+                <p className="text-sm font-medium text-orange-900">
+                  The {legOf[m.role].toLowerCase()} leg is taken now: choose the leg they will race.
+                </p>
+              ) : null}
               <div className="flex flex-wrap gap-2">
-                <TeamActionButton
-                  action={acceptRequest.bind(null, m.member_id)}
-                  label="Accept"
-                  busyLabel="Accepting..."
-                  success="Request accepted"
-                  name={`Accept ${who}`}
-                  focusAfter="team-members"
-                />
+                {m.leg_taken ? (
+                  <Link
+                    href={requestPath(teamId, m.member_id)}
+                    className={buttonClasses("primary", "md")}
+                    aria-label={`Choose a leg for ${who}`}
+                  >
+                    Choose a leg
+                  </Link>
+                ) : (
+                  <TeamActionButton
+                    action={acceptRequest.bind(null, m.member_id)}
+                    label="Accept"
+                    busyLabel="Accepting..."
+                    success="Request accepted"
+                    name={`Accept ${who}`}
+                    focusAfter="team-members"
+                  />
+                )}
                 <TeamActionButton
                   action={declineRequest.bind(null, m.member_id)}
                   label="Decline"

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { ConfirmJoin } from "@/components/teams/confirm-join";
+import { JoinScreen } from "@/components/teams/join-screen";
 import { TeamMessage } from "@/components/teams/team-not-found";
 import { buttonClasses, LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -11,7 +12,8 @@ import { getMyProfile } from "@/lib/data/my-profile";
 import { findTeamWithMembers } from "@/lib/data/teams";
 import { createProfileThen, intentRole, joinIntentPath } from "@/lib/intent/paths";
 import { pageMetadata } from "@/lib/seo/metadata";
-import { roleLabels } from "@/lib/teams/labels";
+import { legOf, roleLabels } from "@/lib/teams/labels";
+import type { TeamRole } from "@/lib/validation/team";
 
 export const metadata: Metadata = pageMetadata({
   title: "Send your request",
@@ -38,10 +40,10 @@ export default async function ConfirmJoinPage({ params, searchParams }: Props) {
   const team = await withRls(user.claims, (tx) => findTeamWithMembers(tx, id)).catch(() => null);
   if (!team)
     return <TeamMessage title="Team not found" text="This team doesn't exist or is no longer visible." />;
-  const leg = role ?? me.specialty;
-  const teamPage = `/teams/${team.id}`;
+  const wanted = role ?? me.specialty;
+  const teamPath = `/teams/${team.id}`;
   const mine = team.members.find((m) => m.profile_id === me.id);
-  const blocked =
+  const blockedText =
     team.creator_id === user.id
       ? "This is your own team."
       : mine?.status === "active"
@@ -50,40 +52,73 @@ export default async function ConfirmJoinPage({ params, searchParams }: Props) {
           ? "You have already asked to join this team. The creator will answer in Messages."
           : team.status !== "open"
             ? "This team is not accepting new members right now."
-            : null;
+            : team.open_legs.length === 0
+              ? "Every leg of this team is covered, so there is no leg to ask for right now."
+              : null;
+  // Only open legs are offered (docs/product.md#join-requests): the leg asked for when it is one, else the
+  // team's open legs, with the one asked for shown as taken.
+  const open = wanted && team.open_legs.includes(wanted);
+  const offered = open ? [wanted] : team.open_legs;
+  const send = (leg: TeamRole) => requestToJoinTeam.bind(null, team.id, leg);
 
   return (
     <div className="mx-auto max-w-xl px-4 py-12 sm:px-6">
       <Card className="space-y-5">
         <p className="text-sunset-700 text-sm font-semibold tracking-wide uppercase">Request to join</p>
-        {blocked ? (
-          <>
-            <h1 className="text-ocean-950 text-2xl font-bold wrap-anywhere">{team.name}</h1>
-            <p role="status" className="text-slate-800">
-              {blocked}
-            </p>
-            <LinkButton href={teamPage}>Go to the team</LinkButton>
-          </>
-        ) : (
-          <>
+        <JoinScreen
+          teamName={team.name}
+          blocked={
+            blockedText ? (
+              <>
+                <h1 className="text-ocean-950 text-2xl font-bold wrap-anywhere">{team.name}</h1>
+                <p role="status" className="text-slate-800">
+                  {blockedText}
+                </p>
+                <LinkButton href={teamPath}>Go to the team</LinkButton>
+              </>
+            ) : null
+          }
+        >
+          {open ? (
             <h1 className="text-ocean-950 text-2xl font-bold wrap-anywhere">
-              Send your request to {team.name} as a {roleLabels[leg].toLowerCase()}?
+              Send your request to {team.name} as a {roleLabels[wanted].toLowerCase()}?
             </h1>
-            <p className="text-slate-700">
-              The team&apos;s creator gets the usual message with your name, specialty, experience, goals and
-              a link to your profile, and answers in Messages.
-            </p>
-            <div className="flex flex-col gap-3 sm:flex-row">
+          ) : (
+            <>
+              <h1 className="text-ocean-950 text-2xl font-bold wrap-anywhere">
+                {wanted && team.covered_roles.includes(wanted)
+                  ? `The ${legOf[wanted].toLowerCase()} leg of ${team.name} is taken`
+                  : `${team.name} needs another leg`}
+              </h1>
+              <p role="status" className="text-slate-800">
+                {wanted && team.covered_roles.includes(wanted)
+                  ? "Another athlete races it. "
+                  : wanted
+                    ? `The team is not looking for a ${roleLabels[wanted].toLowerCase()}. `
+                    : ""}
+                It still needs {offered.map((l) => `the ${legOf[l].toLowerCase()} leg`).join(" and ")}: ask
+                for {offered.length > 1 ? "one of those" : "that"} instead?
+              </p>
+            </>
+          )}
+          <p className="text-slate-700">
+            The team&apos;s creator gets the usual message with your name, specialty, experience, goals and a
+            link to your profile, and answers in Messages.
+          </p>
+          <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            {offered.map((leg) => (
               <ConfirmJoin
-                action={requestToJoinTeam.bind(null, team.id, leg)}
+                key={leg}
+                action={send(leg)}
+                label={open ? "Send request" : `Ask for the ${legOf[leg].toLowerCase()} leg`}
                 className={buttonClasses("primary", "lg", "sm:flex-1")}
               />
-              <LinkButton href={teamPage} variant="secondary" size="lg" className="sm:flex-1">
-                Not now
-              </LinkButton>
-            </div>
-          </>
-        )}
+            ))}
+            <LinkButton href={teamPath} variant="secondary" size="lg" className="sm:flex-1">
+              Not now
+            </LinkButton>
+          </div>
+        </JoinScreen>
       </Card>
     </div>
   );

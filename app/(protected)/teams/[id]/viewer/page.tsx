@@ -95,7 +95,7 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
       <h2 id="pending-requests" className="text-ocean-950 mb-2 text-xl font-bold">
         Pending requests
       </h2>
-      <PendingRequests members={team.members} full={team.active_count >= team.max_members} />
+      <PendingRequests teamId={team.id} members={team.members} full={team.active_count >= team.max_members} />
     </Card>
   );
   const members = (

@@ -4,14 +4,16 @@ import { DecisionPanel, DecisionStatus, TeamGone } from "@/components/teams/deci
 import { TeamActionButton } from "@/components/teams/team-action-button";
 import { TeamMessage } from "@/components/teams/team-not-found";
 import { LinkButton } from "@/components/ui/button";
-import { acceptRequest, declineRequest } from "@/lib/actions/teams";
+import { acceptRequest, acceptRequestAs, changeRequestLegAction, declineRequest } from "@/lib/actions/teams";
 import { requireUser } from "@/lib/auth/session";
 import { withRls } from "@/lib/db";
 import { readJoinRequest, type JoinRequestView } from "@/lib/data/decisions";
 import { relativeTime } from "@/lib/format/relative-time";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { firstName, requestPath } from "@/lib/teams/decision-paths";
-import { levelLabels, roleLabels } from "@/lib/teams/labels";
+import { legOf, levelLabels, roleLabels } from "@/lib/teams/labels";
+import type { TeamRole } from "@/lib/validation/team";
+import { leaveTeamAction } from "../../actions";
 
 export const metadata: Metadata = pageMetadata({
   title: "Join request",
@@ -43,7 +45,7 @@ export default async function JoinRequestPage({ params }: Props) {
   return view.viewer === "creator" ? (
     <CreatorView view={view} teamPath={teamPath} memberId={requestId} />
   ) : (
-    <RequesterView view={view} teamPath={teamPath} />
+    <RequesterView view={view} teamPath={teamPath} teamId={id} />
   );
 }
 
@@ -111,14 +113,17 @@ function CreatorView({ view, teamPath, memberId }: { view: Ok; teamPath: string;
       {details}
       <DecisionStatus>Waiting for your answer. {name} will get an e-mail when you decide.</DecisionStatus>
       {blocked ? <p className="text-sm text-orange-900">{blocked}</p> : null}
+      {view.leg_taken ? <LegChooser view={view} memberId={memberId} /> : null}
       <div className="flex flex-col gap-3 sm:flex-row">
-        <TeamActionButton
-          action={acceptRequest.bind(null, memberId)}
-          label="Accept"
-          busyLabel="Accepting..."
-          success="Request accepted"
-          name={`Accept ${view.requester_name}`}
-        />
+        {view.leg_taken ? null : (
+          <TeamActionButton
+            action={acceptRequest.bind(null, memberId)}
+            label="Accept"
+            busyLabel="Accepting..."
+            success="Request accepted"
+            name={`Accept ${view.requester_name}`}
+          />
+        )}
         <TeamActionButton
           action={declineRequest.bind(null, memberId)}
           label="Decline"
@@ -133,9 +138,101 @@ function CreatorView({ view, teamPath, memberId }: { view: Ok; teamPath: string;
   );
 }
 
-function RequesterView({ view, teamPath }: { view: Ok; teamPath: string }) {
+/** "the run leg" */
+const legName = (role: TeamRole) => `the ${legOf[role].toLowerCase()} leg`;
+
+/**
+ * The leg asked for was taken meanwhile: one Accept would put two athletes on it (docs/product.md#join-requests).
+ * The creator picks the leg the athlete will race instead: an open one, or the same leg again as an extra
+ * place, said in so many words, while the team size leaves room.
+ */
+function LegChooser({ view, memberId }: { view: Ok; memberId: string }) {
+  const name = firstName(view.requester_name);
+  const asked = roleLabels[view.role].toLowerCase();
+  return (
+    <section
+      aria-labelledby="choose-leg"
+      className="space-y-3 rounded-xl border-2 border-orange-300 px-4 py-3"
+    >
+      <h2 id="choose-leg" className="text-ocean-950 text-lg font-bold">
+        {legName(view.role)[0]!.toUpperCase() + legName(view.role).slice(1)} is taken
+      </h2>
+      <p className="text-slate-800">
+        Another athlete races {legName(view.role)} now. Choose the leg {name} will race, or decline.
+      </p>
+      {view.open_legs.length || view.has_room ? (
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+          {view.has_room
+            ? view.open_legs.map((leg) => (
+                <TeamActionButton
+                  key={leg}
+                  action={acceptRequestAs.bind(null, memberId, leg)}
+                  label={`Accept as the ${roleLabels[leg].toLowerCase()}`}
+                  busyLabel="Accepting..."
+                  success="Request accepted"
+                  name={`Accept ${view.requester_name} as the ${roleLabels[leg].toLowerCase()}`}
+                />
+              ))
+            : null}
+          {view.has_room ? (
+            <TeamActionButton
+              action={acceptRequestAs.bind(null, memberId, view.role)}
+              label={`Accept as a second ${asked}`}
+              busyLabel="Accepting..."
+              success="Request accepted"
+              variant="secondary"
+              name={`Accept ${view.requester_name} as a second ${asked}, an extra place`}
+            />
+          ) : null}
+        </div>
+      ) : null}
+      {view.has_room ? (
+        <p className="text-sm text-slate-700">
+          A second {asked} takes an extra place in your team: for a shared leg or a reserve.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function RequesterView({ view, teamPath, teamId }: { view: Ok; teamPath: string; teamId: string }) {
   const leg = roleLabels[view.role].toLowerCase();
   const team = view.team_name;
+  if (view.member_status === "pending" && view.leg_taken)
+    return (
+      <DecisionPanel kicker="Your join request" title={`Your request to join ${team} as the ${leg}`}>
+        <DecisionStatus>
+          {legName(view.role)[0]!.toUpperCase() + legName(view.role).slice(1)} is taken now: another athlete
+          races it.{" "}
+          {view.open_legs.length
+            ? "Ask for an open leg instead, or withdraw your request."
+            : "No other leg is open. You can withdraw your request, or wait: the creator may still offer you an extra place."}
+        </DecisionStatus>
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+          {view.open_legs.map((open) => (
+            <TeamActionButton
+              key={open}
+              action={changeRequestLegAction.bind(null, teamId, open)}
+              label={`Ask for ${legName(open)}`}
+              busyLabel="Asking..."
+              success={`Your request is for ${legName(open)} now`}
+            />
+          ))}
+          <TeamActionButton
+            action={leaveTeamAction.bind(null, teamId)}
+            label="Withdraw request"
+            busyLabel="Withdrawing..."
+            success="Request withdrawn"
+            variant="secondary"
+          />
+        </div>
+        <p className="text-sm">
+          <Link href={teamPath} className="text-ocean-800 font-medium underline">
+            Open the team
+          </Link>
+        </p>
+      </DecisionPanel>
+    );
   const [text, next] =
     view.member_status === "pending"
       ? [
