@@ -783,7 +783,7 @@ CREATE OR REPLACE FUNCTION private.answer_request_message(m public.team_members)
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  update public.messages set read = true where id = m.request_message_id and not read
+  update public.messages set read = true where id = private.request_message(m) and not read
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.begin_moderation(p_report uuid, p_kind text DEFAULT NULL::text)
@@ -1971,6 +1971,24 @@ begin
   values ('interest_confirm', 'interest_confirm:' || request, request, p_now);
   return 'sent';
 end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.request_message(m public.team_members)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(m.request_message_id, (
+    select x.id from public.messages x
+    join public.conversations c on c.id = x.conversation_id
+    join public.teams t on t.id = m.team_id
+    join public.profiles cr on cr.auth_id = t.creator_id
+    where x.sender_id = m.profile_id
+      and cr.id in (c.participant_one_id, c.participant_two_id)
+      and x.content like '%like to join "' || t.name || '"%'
+    order by abs(extract(epoch from x.created_at - m.joined_at)), x.id
+    limit 1))
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.require_moderator()
@@ -4211,6 +4229,8 @@ grant execute on function private.release_notifications(bigint[],uuid) to servic
 grant execute on function private.request_interest(text,text,text,text,timestamp with time zone) to postgres;
 
 grant execute on function private.request_interest(text,text,text,text,timestamp with time zone) to service_role;
+
+grant execute on function private.request_message(public.team_members) to postgres;
 
 grant execute on function private.require_moderator() to postgres;
 

@@ -271,6 +271,17 @@ describe("a decision answers the request's message", () => {
     expect(await unread(boss, sam)).toEqual({ badge: 1, row: 1, dashboard: 1, lastByMe: true });
   });
 
+  it("a request written without its message remembered (the demo data's) is answered too", async () => {
+    const boss = await athlete("cyclist", "seedboss");
+    const { id } = await withRls(boss.claims, (tx) => createTeam(tx, teamInput("seed")));
+    const noah = await athlete("runner", "seednoah");
+    const req = await ask(noah, id);
+    await admin`update public.team_members set request_message_id = null where id = ${req}`;
+    expect(await unread(boss, noah)).toMatchObject({ badge: 1, row: 1 });
+    await withRls(boss.claims, (tx) => decide(tx, "accept_join_request", req));
+    expect(await unread(boss, noah)).toEqual({ badge: 0, row: 0, dashboard: 0, lastByMe: true });
+  });
+
   it("a refused Accept answers nothing", async () => {
     const t = await runLegTaken("refused");
     const before = await unread(t.boss, t.ruth);

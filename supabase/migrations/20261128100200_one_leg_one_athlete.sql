@@ -18,19 +18,6 @@ alter table public.team_members
 comment on column public.team_members.request_message_id is
   'The automatic message a join request posted to the creator; a decision marks it read.';
 
--- The pending requests made before the column: their automatic message is the requester's first message to
--- the creator naming the team, sent in the request's transaction (joined_at is that transaction's start).
-update public.team_members m set request_message_id = (
-  select x.id from public.messages x
-  join public.conversations c on c.id = x.conversation_id
-  join public.teams t on t.id = m.team_id
-  join public.profiles cr on cr.auth_id = t.creator_id
-  where x.sender_id = m.profile_id
-    and cr.id in (c.participant_one_id, c.participant_two_id)
-    and x.content like '%like to join "' || t.name || '"%'
-  order by abs(extract(epoch from x.created_at - m.joined_at)), x.id
-  limit 1)
-where m.status = 'pending';
 
 -- Whether an active member of `team` races `role`.
 create or replace function private.leg_covered(p_team uuid, p_role text)
@@ -66,10 +53,29 @@ begin
 end;
 $$;
 
+-- The request's automatic message: the one remembered, else (a request written without it, as the demo
+-- data's) the requester's message to the creator that asked to join this team, nearest the request's time.
+create or replace function private.request_message(m public.team_members)
+returns uuid language sql stable security definer set search_path = '' as $$
+  select coalesce(m.request_message_id, (
+    select x.id from public.messages x
+    join public.conversations c on c.id = x.conversation_id
+    join public.teams t on t.id = m.team_id
+    join public.profiles cr on cr.auth_id = t.creator_id
+    where x.sender_id = m.profile_id
+      and cr.id in (c.participant_one_id, c.participant_two_id)
+      and x.content like '%like to join "' || t.name || '"%'
+    order by abs(extract(epoch from x.created_at - m.joined_at)), x.id
+    limit 1))
+$$;
+
+-- The pending requests made before the column.
+update public.team_members m set request_message_id = private.request_message(m) where m.status = 'pending';
+
 -- Marks the request's automatic message read: the creator has answered it.
 create or replace function private.answer_request_message(m public.team_members)
 returns void language sql security definer set search_path = '' as $$
-  update public.messages set read = true where id = m.request_message_id and not read
+  update public.messages set read = true where id = private.request_message(m) and not read
 $$;
 
 -- As before, and the leg must be open; the automatic message is remembered on the request.
@@ -330,7 +336,7 @@ $$;
 
 revoke all on function
   private.leg_covered(uuid, text), private.leg_word(text), private.require_open_leg(public.teams, text),
-  private.answer_request_message(public.team_members)
+  private.answer_request_message(public.team_members), private.request_message(public.team_members)
 from public, anon, authenticated;
 
 revoke all on function
