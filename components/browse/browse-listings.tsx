@@ -1,5 +1,11 @@
 import { AthleteCard } from "@/components/browse/athlete-card";
-import { NoAthletes, NoListingsBanner, NoMatch, NoTeams } from "@/components/browse/empty-states";
+import {
+  NoAthletes,
+  NoListingsBanner,
+  NoMatch,
+  NoTeams,
+  PastLastPage,
+} from "@/components/browse/empty-states";
 import { Pager } from "@/components/browse/pager";
 import { TeamListingCard } from "@/components/browse/team-listing-card";
 import { browseHref, pageRange, pageSizes, type BrowseFilters } from "@/lib/browse/filters";
@@ -87,8 +93,8 @@ export function BrowseListings({ filters, listings: [teams, athletes], viewerId,
   const athleteRange = pageRange(filters.athletePage, pageSizes.athletes, athletes.total);
   const words = filterWords(filters, mySpecialty);
   const filteredLeg = filters.mine && mySpecialty ? mySpecialty : (filters.role ?? null);
-  const countText = (r: { from: number; to: number }, total: number, noun: string) =>
-    total === 0 ? `0 ${noun}` : `Showing ${n(r.from)}–${n(r.to)} of ${n(total)} ${noun}`;
+  const countText = (r: { from: number; to: number; past: boolean }, total: number, noun: string) =>
+    total === 0 || r.past ? `${n(total)} ${noun}` : `Showing ${n(r.from)}–${n(r.to)} of ${n(total)} ${noun}`;
 
   return (
     <div className="space-y-10 pt-2">
@@ -108,15 +114,22 @@ export function BrowseListings({ filters, listings: [teams, athletes], viewerId,
               <TeamListingCard key={team.id} team={team} currentUserId={viewerId} filteredLeg={filteredLeg} />
             ))}
           </div>
+        ) : teamRange.past && teams.total > 0 ? (
+          <PastLastPage
+            what="open teams"
+            pages={teamRange.pages}
+            href={browseHref(filters, { teamPage: teamRange.pages })}
+          />
         ) : filtered ? (
           <NoMatch what="open teams" />
         ) : (
           <NoTeams />
         )}
+        {/* Past the last page, PastLastPage links back instead (no "Page 7 of 6"). */}
         <Pager
           label="Teams"
           page={filters.teamPage}
-          pages={teamRange.pages}
+          pages={teamRange.past ? 0 : teamRange.pages}
           href={(p) => browseHref(filters, { teamPage: p })}
         />
       </section>
@@ -135,6 +148,12 @@ export function BrowseListings({ filters, listings: [teams, athletes], viewerId,
               <AthleteCard key={athlete.id} athlete={athlete} viewerId={viewerId} />
             ))}
           </div>
+        ) : athleteRange.past && athletes.total > 0 ? (
+          <PastLastPage
+            what="athletes"
+            pages={athleteRange.pages}
+            href={browseHref(filters, { athletePage: athleteRange.pages })}
+          />
         ) : filtered ? (
           <NoMatch what="athletes" />
         ) : (
@@ -143,7 +162,7 @@ export function BrowseListings({ filters, listings: [teams, athletes], viewerId,
         <Pager
           label="Athletes"
           page={filters.athletePage}
-          pages={athleteRange.pages}
+          pages={athleteRange.past ? 0 : athleteRange.pages}
           href={(p) => browseHref(filters, { athletePage: p })}
         />
       </section>

@@ -53,3 +53,15 @@ export function NoMatch({ what }: { what: string }) {
     </p>
   );
 }
+
+/** A page after the last one (an old or edited link): where the list ends, and the way to its last page. */
+export function PastLastPage({ what, pages, href }: { what: string; pages: number; href: string }) {
+  return (
+    <p className={box}>
+      This page is past the end of the {what}: there {pages === 1 ? "is 1 page" : `are ${pages} pages`}.{" "}
+      <Link href={href} className={link}>
+        Go to the last page
+      </Link>
+    </p>
+  );
+}

@@ -1,15 +1,13 @@
 "use client";
 
 import Link from "next/link";
-import { AskToJoinLink } from "@/components/teams/ask-to-join-link";
+import { JoinTeam } from "@/components/teams/join-team";
 import { LegCoverage } from "@/components/teams/leg-coverage";
+import { TeamFacts } from "@/components/teams/team-facts";
 import type { UrgentWords } from "@/components/teams/urgent-badge";
 import { UrgentNotice } from "@/components/teams/urgent-notice";
-import { buttonClasses } from "@/components/ui/button";
 import type { Team } from "@/lib/data/teams";
 import type { Specialty } from "@/lib/labels";
-
-const action = buttonClasses("primary", "md", "w-full sm:w-auto");
 
 export type ListingTeam = Pick<
   Team,
@@ -22,10 +20,15 @@ export type ListingTeam = Pick<
   | "active_count"
   | "covered_roles"
   | "open_legs"
+  | "status"
+  | "requirements"
+  | "training_schedule"
 >;
 
 /**
- * The compact team card's markup (./team-listing-card.tsx picks its fields). A client component, as the
+ * The compact team card's markup (./team-listing-card.tsx picks its fields): the team card of
+ * docs/product.md#teams (name, location, description, Looking for, Experience Level, Training Schedule,
+ * Request to Join Team with its "Join as" chooser, starting on the leg the card suggests), set tighter. A client component, as the
  * athlete card is: a listing's page then carries each card's fields once, not its rendered tree twice.
  */
 export function TeamListingCardView({
@@ -53,8 +56,13 @@ export function TeamListingCardView({
       {urgent ? <UrgentNotice {...urgent} /> : null}
       <LegCoverage covered={team.covered_roles} open={team.open_legs} compact />
       <p className="clamp-2 text-sm text-slate-800">{team.description}</p>
-      <div className="mt-auto pt-1">
-        <AskToJoinLink team={team} leg={leg} currentUserId={currentUserId} className={action} />
+      <TeamFacts team={team} />
+      <div className="mt-auto space-y-2 pt-1">
+        <JoinTeam
+          team={{ id: team.id, creator_id: team.creator_id, status: team.status }}
+          currentUserId={currentUserId}
+          suggested={leg}
+        />
       </div>
     </article>
   );

@@ -21,7 +21,7 @@ export function legToAsk(
 
 /**
  * One open team on /browse, compact: its name (a link to its page), place and members, the urgent need,
- * which legs are covered, two lines of its description, and one action. The server part works out the
+ * which legs are covered, two lines of its description, the spec's facts and Request to Join Team. The server part works out the
  * urgent words (they depend on the clock) and the leg, and hands the client card only what it shows.
  */
 export function TeamListingCard({
@@ -49,6 +49,9 @@ export function TeamListingCard({
         active_count: team.active_count,
         covered_roles: team.covered_roles,
         open_legs: team.open_legs,
+        status: team.status,
+        requirements: team.requirements,
+        training_schedule: team.training_schedule,
       }}
       urgent={urgent}
       leg={legToAsk(team, filteredLeg, urgent !== null)}

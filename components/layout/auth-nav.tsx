@@ -71,6 +71,10 @@ export function AuthNav() {
             <UnreadBadge />
           </Suspense>
         </Link>
+        {/* Notifications, calendar feed, blocked athletes, account: found where the other places are. */}
+        <Link href="/settings" className={linkClass}>
+          Settings
+        </Link>
         {/* Sign Out is there when wanted, not the brightest thing in the bar: last, and quiet. */}
         <button
           type="button"

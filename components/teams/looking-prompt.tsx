@@ -10,33 +10,40 @@ import { TeamActionButton } from "./team-action-button";
  * listed again. Reads its own data (nothing when there is no question waiting), so a page mounts it with
  * one line. The profile form's switch stays the other way to change it.
  */
-export async function LookingPrompt() {
+export async function LookingPrompt({ inline = false }: { inline?: boolean } = {}) {
   const claims = await getClaims();
   if (!claims) return null;
   const prompt = await withRls(claims, findMyLookingPrompt);
   if (!prompt) return null;
   const joined = prompt.reason === "joined";
+  // A creator has just made the team: Browse now shows the team, so say that, not a loss ("no longer listed").
+  const created = joined && prompt.created;
   return (
     <section
       aria-labelledby="looking-prompt-title"
-      className="mx-auto mt-6 max-w-6xl px-4 sm:px-6"
+      // Inline: inside a page's own column (under /teams' share panel), not a band of its own.
+      className={inline ? undefined : "mx-auto mt-6 max-w-6xl px-4 sm:px-6"}
       data-prompt="looking"
     >
       <div className="border-ocean-200 bg-ocean-50 rounded-2xl border p-4 sm:p-5">
         <h2 id="looking-prompt-title" className="text-ocean-950 font-bold">
-          {joined
-            ? "You're no longer listed as looking for a team"
-            : "Be listed as looking for a team again?"}
+          {created
+            ? `Browse now lists ${prompt.team_name}, not you`
+            : joined
+              ? "You're no longer listed as looking for a team"
+              : "Be listed as looking for a team again?"}
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          {joined
-            ? `You're in ${prompt.team_name}, so teams and athletes browsing no longer see you as available.`
-            : `You're no longer in ${prompt.team_name}. Teams that need your leg can find you again if you're listed.`}
+          {created
+            ? `Athletes who need a team find ${prompt.team_name} there. You're no longer listed as an athlete looking for a team yourself; keep that listing too if you like.`
+            : joined
+              ? `You're in ${prompt.team_name}, so teams and athletes browsing no longer see you as available.`
+              : `You're no longer in ${prompt.team_name}. Teams that need your leg can find you again if you're listed.`}
         </p>
         <div className="mt-3 flex flex-wrap gap-2">
           <TeamActionButton
             action={answerLookingPromptAction.bind(null, true)}
-            label={joined ? "Keep me listed" : "List me again"}
+            label={created ? "Keep me listed too" : joined ? "Keep me listed" : "List me again"}
             busyLabel="Saving..."
             success="You're listed as looking for a team"
           />

@@ -202,3 +202,22 @@ test("without JavaScript the chips still filter, and the switch jumps to the ath
   await expect(page.getByRole("heading", { name: "Available Athletes" })).toBeInViewport();
   await context.close();
 });
+
+test("a page past the end of a list says where the list ends, never 'Page 7 of 6'", async ({ page }) => {
+  await page.goto("/browse?ap=99&tp=99");
+  for (const [region, what] of [
+    [athletes(page), "athletes"],
+    [teams(page), "open teams"],
+  ] as const) {
+    await expect(region.getByText(`This page is past the end of the ${what}`)).toBeVisible();
+    await expect(region.getByText(/^Showing /)).toHaveCount(0);
+    await expect(region.getByText(/^Page \d+ of \d+$/)).toHaveCount(0);
+    await expect(region.getByText(/No (athletes are publicly listed|open teams right now)/)).toHaveCount(0);
+  }
+  // Its link goes to the last page, which shows its rows.
+  await athletes(page).getByRole("link", { name: "Go to the last page" }).click();
+  await expect(page).toHaveURL(/[?&]ap=\d+|\/browse\?tp=99$/);
+  await expect(athletes(page).getByRole("article").first()).toBeVisible();
+  await expect(athletes(page).getByText(/^Showing \d+–\d+ of \d+ athletes?$/)).toBeVisible();
+  await expectNoAxeViolations(page);
+});

@@ -94,11 +94,17 @@ for (const { name, options } of phones) {
     const sections = page.getByRole("navigation", { name: "Sections" });
     const teamsLink = sections.getByRole("link", { name: /^Teams \d+$/ });
     await expect(teamsLink).toBeInViewport();
-    // The first team, its name and its one action, are on the first screen.
+    // The first team, its name and its action, are on the first screen; the card is the spec's team card:
+    // Looking for, Experience Level, Training Schedule, "Join as" and Request to Join Team.
     const card = teams.getByRole("article").first();
     await expect(card.getByRole("heading")).toBeInViewport();
-    await expect(card.getByRole("link", { name: /^(Ask to join as a \w+|See the team)/ })).toHaveCount(1);
-    await expect(card.getByRole("link", { name: /^(Ask to join as a \w+|See the team)/ })).toBeInViewport();
+    for (const term of ["Looking for", "Experience Level", "Training Schedule"]) {
+      await expect(card.getByRole("term").filter({ hasText: term })).toBeVisible();
+    }
+    await expect(card.getByLabel("Join as")).toBeVisible();
+    const request = card.getByRole("button", { name: "Request to Join Team" });
+    await expect(request).toHaveCount(1);
+    await expect(request).toBeInViewport();
     await expectNoAxeViolations(page);
     await shot(page, `browse-${name}`);
 
@@ -108,8 +114,18 @@ for (const { name, options } of phones) {
     const athlete = page.getByRole("region", { name: "Available Athletes" }).getByRole("article").first();
     await expect(athlete.getByRole("button", { name: "Send Message" })).toBeVisible();
 
-    // By keyboard: a chip is a link; Enter applies it at once.
+    // Every chip is whole on the screen (the Level row once ran off a 360 px screen's edge).
     await page.goto("/browse");
+    const screenWidth = page.viewportSize()!.width;
+    const chips = page.getByRole("navigation", { name: "Filter listings" }).getByRole("listitem");
+    expect(await chips.count()).toBeGreaterThan(5);
+    for (const chip of await chips.all()) {
+      const box = (await chip.boundingBox())!;
+      expect(box.x, await chip.innerText()).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, await chip.innerText()).toBeLessThanOrEqual(screenWidth);
+    }
+
+    // By keyboard: a chip is a link; Enter applies it at once.
     const runner = page
       .getByRole("navigation", { name: "Filter listings" })
       .getByRole("link", { name: "Runner", exact: true });
@@ -120,6 +136,21 @@ for (const { name, options } of phones) {
     await expect(runner).toHaveAttribute("aria-current", "true");
     await expectNoAxeViolations(page);
     await shot(page, `browse-runner-${name}`);
+
+    // A visitor's Request to Join Team: the toast, then sign-up, which keeps the team for afterwards.
+    const teamHref = (await teams
+      .getByRole("article")
+      .first()
+      .getByRole("heading")
+      .getByRole("link")
+      .getAttribute("href"))!;
+    await teams.getByRole("article").first().getByRole("button", { name: "Request to Join Team" }).click();
+    await expect(page.getByText("Please sign in to join a team")).toBeVisible();
+    await expect(page).toHaveURL(
+      new RegExp(
+        `/auth\\?view=sign_up&next=${encodeURIComponent(`${teamHref}/join`).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`,
+      ),
+    );
     await context.close();
   });
 }

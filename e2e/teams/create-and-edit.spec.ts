@@ -60,6 +60,12 @@ test("create a team → /teams; then the limit page; field messages for bad inpu
     "href",
     /^\/teams\/[0-9a-f-]{36}$/,
   );
+  // Under it, the listing question speaks to a creator: Browse lists the team now, not "you're no longer
+  // listed" right above "Share it to fill your legs".
+  await expect(page.getByText("You're no longer listed as looking for a team")).toHaveCount(0);
+  const listing = page.getByRole("region", { name: `Browse now lists ${name}, not you` });
+  await expect(listing).toBeVisible();
+  expect((await listing.boundingBox())!.y).toBeGreaterThan((await share.boundingBox())!.y);
   await page.screenshot({ path: "test-results/chat-screens/teams-share-prompt-desktop.png" });
   await expectNoAxeViolations(page);
   const [member] =

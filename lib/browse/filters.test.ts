@@ -28,9 +28,17 @@ describe("browse filters", () => {
   });
 
   it("counts page ranges", () => {
-    expect(pageRange(1, 12, 0)).toEqual({ from: 0, to: 0, pages: 1 });
-    expect(pageRange(1, 12, 5)).toEqual({ from: 1, to: 5, pages: 1 });
-    expect(pageRange(2, 12, 30)).toEqual({ from: 13, to: 24, pages: 3 });
-    expect(pageRange(3, 12, 30)).toEqual({ from: 25, to: 30, pages: 3 });
+    expect(pageRange(1, 12, 0)).toEqual({ from: 0, to: 0, pages: 1, past: false });
+    expect(pageRange(1, 12, 5)).toEqual({ from: 1, to: 5, pages: 1, past: false });
+    expect(pageRange(2, 12, 30)).toEqual({ from: 13, to: 24, pages: 3, past: false });
+    expect(pageRange(3, 12, 30)).toEqual({ from: 25, to: 30, pages: 3, past: false });
+  });
+
+  it("knows a page after the last one, and shows no range for it", () => {
+    expect(pageRange(99, 12, 66)).toEqual({ from: 0, to: 0, pages: 6, past: true });
+    expect(pageRange(7, 12, 66)).toEqual({ from: 0, to: 0, pages: 6, past: true });
+    expect(pageRange(6, 12, 66)).toEqual({ from: 61, to: 66, pages: 6, past: false });
+    // An empty list has one (empty) page: page 2 of it is past the end too.
+    expect(pageRange(2, 12, 0)).toEqual({ from: 0, to: 0, pages: 1, past: true });
   });
 });

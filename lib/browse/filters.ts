@@ -50,13 +50,17 @@ export function browseHref(filters: BrowseFilters, patch: Partial<BrowseFilters>
   return s ? `/browse?${s}` : "/browse";
 }
 
-/** "Showing 13–24 of 9,876" style range of a page. */
+/**
+ * "Showing 13–24 of 9,876" style range of a page. `past` is a page after the last one (an old or edited
+ * link): the list then shows no rows and says where it ends, never "Showing 66–66 of 66" on "Page 7 of 6".
+ */
 export function pageRange(
   page: number,
   size: number,
   total: number,
-): { from: number; to: number; pages: number } {
+): { from: number; to: number; pages: number; past: boolean } {
   const pages = Math.max(1, Math.ceil(total / size));
-  const from = total === 0 ? 0 : (page - 1) * size + 1;
-  return { from: Math.min(from, total), to: Math.min(page * size, total), pages };
+  const past = page > pages;
+  const from = total === 0 || past ? 0 : (page - 1) * size + 1;
+  return { from, to: past ? 0 : Math.min(page * size, total), pages, past };
 }

@@ -6,13 +6,22 @@ import type { TeamRole } from "@/lib/validation/team";
 // question about staying listed as looking for a team, and the creator's "Mark urgent again". Read as the
 // signed-in user: RLS shows an athlete only their own prompt and a creator only their own team's cover.
 
-/** "joined": now in a team, so no longer listed; "left": no longer in any team, so asked about listing. */
-export type LookingPrompt = { reason: "joined" | "left"; team_id: string | null; team_name: string };
+/**
+ * "joined": now in a team, so no longer listed; "left": no longer in any team, so asked about listing.
+ * `created`: the team is the athlete's own new one (they joined it by creating it).
+ */
+export type LookingPrompt = {
+  reason: "joined" | "left";
+  team_id: string | null;
+  team_name: string;
+  created: boolean;
+};
 
 export async function findMyLookingPrompt(tx: Tx): Promise<LookingPrompt | null> {
-  const [row] = await tx<
-    LookingPrompt[]
-  >`select reason, team_id, team_name from public.looking_prompts limit 1`;
+  const [row] = await tx<LookingPrompt[]>`
+    select q.reason, q.team_id, q.team_name, coalesce(t.creator_id = (select auth.uid()), false) as created
+    from public.looking_prompts q left join public.teams t on t.id = q.team_id
+    limit 1`;
   return row ?? null;
 }
 

@@ -44,7 +44,8 @@ export default async function TeamsPage() {
       <PageIntro eyebrow="Relay teams" title="Teams">
         <p>Manage your team and discover teams looking for a swimmer, cyclist or runner like you.</p>
       </PageIntro>
-      <LookingPrompt />
+      {/* A new team's share panel comes first: the prompt under it speaks to its creator about Browse. */}
+      {justCreated ? null : <LookingPrompt />}
       <div className="mx-auto max-w-6xl space-y-12 px-4 py-10 sm:px-6">
         {"error" in data ? (
           <div role="alert" className="rounded-2xl border border-red-300 bg-red-50 p-6 text-red-900">
@@ -54,6 +55,7 @@ export default async function TeamsPage() {
         ) : (
           <>
             {justCreated ? <ShareNewTeam team={justCreated} /> : null}
+            {justCreated ? <LookingPrompt inline /> : null}
             <WaitingNote waiting={data.waiting} />
             <section aria-labelledby="my-team-title" className="space-y-4">
               <div className="flex flex-wrap items-center justify-between gap-4">
