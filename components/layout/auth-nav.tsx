@@ -72,7 +72,8 @@ export function AuthNav() {
           </Suspense>
         </Link>
         {/* Notifications, calendar feed, blocked athletes, account: found where the other places are. */}
-        <Link href="/settings" className={linkClass}>
+        {/* Not between md and lg, where the one-line bar has no room for it. */}
+        <Link href="/settings" className={`${linkClass} md:max-lg:hidden`}>
           Settings
         </Link>
         {/* Sign Out is there when wanted, not the brightest thing in the bar: last, and quiet. */}

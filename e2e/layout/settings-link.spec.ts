@@ -18,7 +18,7 @@ test("on a phone, Settings is in the menu", async ({ browser }) => {
   await context.close();
 });
 
-for (const width of [800, 1280]) {
+for (const width of [1024, 1280]) {
   test(`at ${width} px, Settings is in the top bar, which stays on one line`, async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width, height: 800 } });
     const page = await context.newPage();
