@@ -62,6 +62,7 @@ export function TeamListingCardView({
           team={{ id: team.id, creator_id: team.creator_id, status: team.status }}
           currentUserId={currentUserId}
           suggested={leg}
+          openLegs={team.open_legs}
         />
       </div>
     </article>

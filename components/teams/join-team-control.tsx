@@ -26,6 +26,11 @@ export type JoinTeamProps = {
   suggested?: string | null;
   /** False for a signed-in account without a profile: it has no specialty to fall back on either. */
   hasSpecialty?: boolean;
+  /**
+   * The legs the team still needs (public.team_open_legs): "Join as" then offers only these, without "My
+   * specialty", which may be a covered leg the database would refuse.
+   */
+  openLegs?: readonly string[];
 };
 
 type JoinTeamControlProps = JoinTeamProps & {
@@ -45,17 +50,27 @@ export function JoinTeamControl({
   buttonClassName,
   suggested,
   hasSpecialty,
+  openLegs,
 }: JoinTeamControlProps) {
   const router = useRouter();
   const currentUserId = useSessionUserId(known);
   const roleId = useId();
   // "My specialty" only for someone who may have one; a visitor starts on the leg the team needs.
-  const mySpecialty = !suggested || (currentUserId !== null && hasSpecialty !== false);
+  const choices = openLegs ? roles.filter((r) => openLegs.includes(r.value)) : roles;
+  const mySpecialty = !openLegs && (!suggested || (currentUserId !== null && hasSpecialty !== false));
   const [chosen, setRole] = useState<string | null>(null);
-  const role = chosen ?? (mySpecialty ? "" : suggested);
+  const role =
+    chosen ??
+    (mySpecialty
+      ? ""
+      : suggested && choices.some((r) => r.value === suggested)
+        ? suggested
+        : choices[0]?.value);
   const [state, setState] = useState<"idle" | "sending" | "sent">("idle");
   const own = currentUserId !== null && currentUserId === team.creator_id;
-  const joinable = !own && team.status === "open";
+  // Every leg raced: the database takes no request (docs/product.md), so the button says why instead.
+  const covered = openLegs !== undefined && choices.length === 0;
+  const joinable = !own && team.status === "open" && !covered;
 
   async function join(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -89,11 +104,13 @@ export function JoinTeamControl({
     ? "Your Team"
     : team.status !== "open"
       ? `Team is ${team.status}`
-      : state === "sending"
-        ? "Sending Request..."
-        : state === "sent"
-          ? "Request Sent"
-          : "Request to Join Team";
+      : covered
+        ? "Every leg is covered"
+        : state === "sending"
+          ? "Sending Request..."
+          : state === "sent"
+            ? "Request Sent"
+            : "Request to Join Team";
 
   // A form: before the page's scripts have run, pressing the button asks for the join step of the chosen
   // leg (where a visitor's request is remembered too), so it still leads on, one question later. With the
@@ -114,7 +131,7 @@ export function JoinTeamControl({
             className="join-as"
           >
             {mySpecialty ? <option value="">My specialty</option> : null}
-            {roles.map((r) => (
+            {choices.map((r) => (
               <option key={r.value} value={r.value}>
                 {r.label}
               </option>

@@ -102,6 +102,9 @@ for (const { name, options } of phones) {
       await expect(card.getByRole("term").filter({ hasText: term })).toBeVisible();
     }
     await expect(card.getByLabel("Join as")).toBeVisible();
+    // "Join as" offers exactly the legs the team is looking for: never a covered one.
+    const lookingFor = await card.getByRole("definition").first().innerText();
+    expect((await card.getByLabel("Join as").locator("option").allInnerTexts()).join(", ")).toBe(lookingFor);
     const request = card.getByRole("button", { name: "Request to Join Team" });
     await expect(request).toHaveCount(1);
     // The facts make the card taller than a phone's first screen: its button is one short scroll away.
