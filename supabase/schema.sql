@@ -1847,6 +1847,15 @@ begin
 end;
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION private.race_day()
+ RETURNS date
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select date '2027-10-31'
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION private.record_conversation_start()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3356,6 +3365,10 @@ begin
   if p_by is not null and p_by < private.noosa_today() then
     raise exception 'The date must be today or later' using errcode = 'P0001';
   end if;
+  if p_by is not null and p_by > private.race_day() then
+    raise exception 'The date must be on or before race day, %',
+      trim(to_char(private.race_day(), 'FMDay FMDD FMMonth YYYY')) using errcode = 'P0001';
+  end if;
   -- (A value that is no leg at all is left to the column's CHECK, as before.)
   update public.teams set urgent_role = p_role, urgent_by = p_by where id = p_team_id returning * into t;
   -- Checked after the write (a refusal rolls it back), so a suspended account is told it is suspended first.
@@ -4213,6 +4226,8 @@ grant execute on function private.queue_message_notification() to postgres;
 grant execute on function private.queue_team_chat_notification() to postgres;
 
 grant execute on function private.queue_urgent_alerts() to postgres;
+
+grant execute on function private.race_day() to postgres;
 
 grant execute on function private.record_conversation_start() to postgres;
 

@@ -303,13 +303,18 @@ describe("an athlete in a team is not listed as looking for one", () => {
       decide(tx, "accept_join_request", await requestAs(swimmer, t.id)),
     );
     expect(await looking(swimmer)).toBe(false);
-    expect(await promptOf(swimmer)).toEqual({ reason: "joined", team_id: t.id, team_name: `listing ${run}` });
+    expect(await promptOf(swimmer)).toEqual({
+      reason: "joined",
+      team_id: t.id,
+      team_name: `listing ${run}`,
+      created: false,
+    });
     const listed = await withRls(null, (tx) =>
       listAthletes(tx, parseFilters({ role: "swimmer", level: "advanced" })),
     );
     expect(listed.items.map((a) => a.id)).not.toContain(swimmer.profileId);
     // Nobody else's prompt is theirs to read.
-    expect(await promptOf(t.creator)).toMatchObject({ reason: "joined", team_id: t.id });
+    expect(await promptOf(t.creator)).toMatchObject({ reason: "joined", team_id: t.id, created: true });
     await withRls(swimmer.claims, (tx) => answerLookingPrompt(tx, true));
     expect(await looking(swimmer)).toBe(true);
     expect(await promptOf(swimmer)).toBeNull();
@@ -325,7 +330,12 @@ describe("an athlete in a team is not listed as looking for one", () => {
       decide(tx, "accept_join_request", await requestAs(swimmer, t.id)),
     );
     await withRls(swimmer.claims, (tx) => leaveTeam(tx, t.id));
-    expect(await promptOf(swimmer)).toEqual({ reason: "left", team_id: t.id, team_name: `leaving ${run}` });
+    expect(await promptOf(swimmer)).toEqual({
+      reason: "left",
+      team_id: t.id,
+      team_name: `leaving ${run}`,
+      created: false,
+    });
     await withRls(swimmer.claims, (tx) => answerLookingPrompt(tx, false));
     expect(await looking(swimmer)).toBe(false);
     expect(await promptOf(swimmer)).toBeNull();

@@ -1,7 +1,9 @@
 import { fieldErrorsOf } from "@/lib/server-action/result";
 import { describe, expect, it } from "vitest";
+import { event } from "@/lib/site";
 import {
   addDays,
+  raceDayMessage,
   joinRoleSchema,
   teamCreateSchema,
   teamUpdateSchema,
@@ -89,20 +91,32 @@ describe("teamCreateSchema", () => {
 });
 
 describe("urgentNeedSchema", () => {
-  const schema = urgentNeedSchema("2026-11-02");
+  // A year and a month before race day (lib/site.ts), so "a year ahead" comes before race day.
+  const today = addDays(event.raceDay, -395);
+  const schema = urgentNeedSchema(today);
   it("takes a leg and a day from today to a year ahead", () => {
-    expect(schema.safeParse({ role: "runner", by: "2026-11-02" }).success).toBe(true);
-    expect(schema.safeParse({ role: "runner", by: addDays("2026-11-02", 365) }).success).toBe(true);
-    expect(errorsOf({ role: "runner", by: "2026-11-01" }, schema as never).by).toBe(
+    expect(schema.safeParse({ role: "runner", by: today }).success).toBe(true);
+    expect(schema.safeParse({ role: "runner", by: addDays(today, 365) }).success).toBe(true);
+    expect(errorsOf({ role: "runner", by: addDays(today, -1) }, schema as never).by).toBe(
       "The date must be today or later",
     );
-    expect(errorsOf({ role: "runner", by: "2027-11-03" }, schema as never).by).toBe(
+    expect(errorsOf({ role: "runner", by: addDays(today, 366) }, schema as never).by).toBe(
       "Choose a date within the next year",
     );
     expect(errorsOf({ role: "", by: "soon" }, schema as never)).toEqual({
       role: "Please choose the leg you need",
       by: "Please choose a date",
     });
+  });
+});
+
+describe("urgentNeedSchema and race day", () => {
+  it("refuses a day after race day, and takes race day itself", () => {
+    const late = urgentNeedSchema(addDays(event.raceDay, -30));
+    expect(late.safeParse({ role: "runner", by: event.raceDay }).success).toBe(true);
+    expect(errorsOf({ role: "runner", by: addDays(event.raceDay, 1) }, late as never).by).toBe(
+      raceDayMessage,
+    );
   });
 });
 

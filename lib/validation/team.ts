@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { longAuDate } from "@/lib/format/au-date";
+import { event } from "@/lib/site";
 import "./csp-safe-zod";
 import { experienceLevels, specialties, trainingDays, trainingTimes } from "./profile";
 import { charCount, safeText } from "./text";
@@ -96,6 +98,9 @@ export const joinRoleSchema = z.union([z.enum(specialties), z.literal("")], {
 /** A leg someone picks: the creator's "accept as", the requester's "ask for this leg instead". */
 export const roleSchema = z.enum(specialties, { error: "Please choose swimmer, cyclist or runner" });
 
+/** The urgent date's limit, in the words the database uses too (private.race_day()). */
+export const raceDayMessage = `The date must be on or before race day, ${longAuDate(event.raceDay)}`;
+
 /** Urgent vacancy: a leg and a calendar day (YYYY-MM-DD, Noosa time), at most a year ahead. */
 export const urgentNeedSchema = (today: string) =>
   z.strictObject(
@@ -106,6 +111,8 @@ export const urgentNeedSchema = (today: string) =>
         .regex(/^\d{4}-\d{2}-\d{2}$/, "Please choose a date")
         .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Please choose a date")
         .refine((v) => v >= today, "The date must be today or later")
+        // Race day is the last day a leg can be needed by (public.set_team_urgent_need says the same).
+        .refine((v) => v <= event.raceDay, raceDayMessage)
         .refine((v) => v <= addDays(today, 365), "Choose a date within the next year"),
     },
     strictError("urgent need"),
