@@ -1,4 +1,4 @@
--- Race day is the last day a leg can be needed by (docs/product.md#urgent-needs). Race day itself is one fact
+-- Race day is the last day a leg can be needed by (docs/product.md#open-legs). Race day itself is one fact
 -- of the app's config (lib/site.ts `event.raceDay`); private.race_day() says the same here, and a test
 -- (lib/data/race-day.int.test.ts) fails when the two differ, so a new year's race day changes both.
 create or replace function private.race_day()
