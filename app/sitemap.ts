@@ -1,6 +1,7 @@
 import type { MetadataRoute } from "next";
 import { landingPages, landingPath } from "@/lib/content/landing-pages";
 import { publicProfileSitemapEntries } from "@/lib/data/profiles";
+import { orFallbackAtBuild } from "@/lib/data/public-cache";
 import { openTeamSitemapEntries } from "@/lib/data/public-teams";
 import { absoluteUrl } from "@/lib/site";
 
@@ -15,7 +16,8 @@ const staticRoutes: { path: string; priority: number; changeFrequency: "daily" |
   { path: "/terms-of-service", priority: 0.3, changeFrequency: "monthly" },
 ];
 
-// Public profiles change: regenerated hourly, and on every profile edit (revalidatePath).
+// Its profiles and teams carry the public cache's tags, so a profile edit or a team write regenerates it
+// on its next request (lib/data/public-cache.ts); the hour is a backstop.
 export const revalidate = 3600;
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
@@ -33,8 +35,10 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
       changeFrequency: "weekly" as const,
       priority: 0.8,
     })),
-    ...(await publicProfileSitemapEntries()),
+    // Built without a database: the fixed routes alone, regenerated on the first request. At run time a
+    // failed read is thrown, so the last good sitemap stays rather than one without profiles or teams.
+    ...(await orFallbackAtBuild(publicProfileSitemapEntries, [], "sitemap profiles")),
     // Open teams' shareable pages; a team that fills up or closes leaves (team writes expire the list).
-    ...(await openTeamSitemapEntries()),
+    ...(await orFallbackAtBuild(openTeamSitemapEntries, [], "sitemap teams")),
   ];
 }

@@ -23,7 +23,7 @@ export const metadata: Metadata = pageMetadata({
   image: { url: "/opengraph-image", alt: homeOgAlt },
 });
 
-// Static, with the live numbers refreshed every five minutes.
+// Static; the live numbers carry the public cache's tags (lib/data/public-cache.ts), five minutes is the backstop.
 export const revalidate = 300;
 
 export default function HomePage() {

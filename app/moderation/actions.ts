@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { action } from "@/lib/server-action/define-action";
 import { revalidateProfile } from "@/lib/data/profile-cache";
+import { refreshPublicSurfaces } from "@/lib/data/public-cache";
 import { moderate, moderationActions } from "@/lib/data/reports";
 
 // What the page says is chosen by a key in its address (?error=…); these are the keys.
@@ -30,8 +31,10 @@ const moderateAction = action(
       >`select target_id from public.reports where id = ${reportId}`;
       return { closed: await moderate(tx, action, reportId), profileId: report?.target_id };
     });
-    // The public profile page is cached: a hidden profile must leave it (and the sitemap) now.
+    // A hidden profile leaves its cached page now; a hide or a suspension can change who is listed and a
+    // team's roster, so every cached public surface is expired too (lib/data/public-cache.ts).
     if (action === "hide_profile" && profileId) revalidateProfile(profileId);
+    if (action === "hide_profile" || action === "suspend") refreshPublicSurfaces();
     return { ok: true, outcome: `done=${action}&closed=${closed}` } as const;
   },
 );

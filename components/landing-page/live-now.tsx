@@ -12,8 +12,8 @@ const link = "text-ocean-800 font-semibold underline underline-offset-2";
  * A landing page's first screen on a phone: the live urgent teams, the counts that are not zero, and the
  * main button to the open teams that need the leg the urgent teams ask for most. With no urgent team it
  * says so and offers the urgent-leg alerts instead (by e-mail: Register Interest for a visitor, Settings
- * for an athlete). `teams` is null when the database could not be read when the page was made: then only
- * the button shows, until the next revalidation.
+ * for an athlete). `teams` is null when the page was built without a database: then only the button
+ * shows, until the first request regenerates it (lib/data/public-cache.ts).
  */
 export function LiveNow({
   teams,

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { getLiveNumbers, type LiveNumbers as Numbers } from "@/lib/data/live-numbers";
+import { orFallbackAtBuild } from "@/lib/data/public-cache";
 import { formatCount } from "@/lib/format/count";
 import { specialties } from "@/lib/validation/profile";
 
@@ -48,9 +49,12 @@ export function LiveNumbers({ numbers }: { numbers: Numbers | null }) {
   );
 }
 
-/** The home page's band of live numbers, read when the static page is made (and at each revalidation). */
+/**
+ * The home page's band of live numbers, read when the static page is made and whenever a team write or
+ * profile edit expires it (lib/data/public-cache.ts). Left out of a page built without a database.
+ */
 export async function LiveNumbersBand() {
-  const numbers = await getLiveNumbers();
+  const numbers = await orFallbackAtBuild(getLiveNumbers, null, "live numbers");
   if (!numbers || !liveStats(numbers).length) return null;
   return (
     <div className="border-b border-slate-200 bg-slate-50">

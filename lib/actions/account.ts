@@ -1,10 +1,9 @@
 "use server";
 
-import { revalidateTag } from "next/cache";
 import { redirect } from "next/navigation";
 import { formAction } from "@/lib/server-action/define-action";
 import { deleteMyAccountData } from "@/lib/data/my-data";
-import { publicTeamsTag } from "@/lib/data/public-teams";
+import { refreshPublicSurfaces } from "@/lib/data/public-cache";
 import { deleteAuthUser } from "@/lib/supabase/admin";
 import { createClient } from "@/lib/supabase/server";
 import { deleteAccountSchema } from "@/lib/validation/account";
@@ -42,9 +41,8 @@ export const deleteMyAccount = formAction(
   },
   async ({ claims, db }) => {
     await db((tx) => deleteMyAccountData(tx));
-    // The profile and a team it created leave the cached public pages and /browse lists at once.
-    revalidateTag("public-profiles", { expire: 0 });
-    revalidateTag(publicTeamsTag, { expire: 0 });
+    // The profile, its memberships and a team it created leave every cached public surface at once.
+    refreshPublicSurfaces();
     await deleteAuthUser(claims.sub);
     // The Auth user and its sessions are gone; signOut still clears this browser's cookies (Auth's "not
     // found" answer is ignored by the client for exactly this case).

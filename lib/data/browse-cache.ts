@@ -12,7 +12,7 @@ import {
   type Viewer,
 } from "./browse";
 import { findProfileByAuthId, type Profile } from "./profiles";
-import { publicTeamsTag } from "./public-teams";
+import { publicProfilesTag, publicTeamsTag } from "./public-cache";
 
 export type Listings = [Listing<ListedTeam>, Listing<ListedAthlete>];
 
@@ -40,7 +40,7 @@ export const sharedListings = (filters: BrowseFilters, leg: Specialty | null = n
     // A new key every 5 s: an entry is never served past its 5 s (revalidate alone would still hand the
     // first view after it the old copy while it reads the new one).
     ["browse-listings", JSON.stringify(f), ...(mine ? [leg] : []), String(Math.floor(Date.now() / FRESH_MS))],
-    { tags: [publicTeamsTag, "public-profiles"], revalidate: FRESH_MS / 1000 },
+    { tags: [publicTeamsTag, publicProfilesTag], revalidate: FRESH_MS / 1000 },
   )();
 };
 

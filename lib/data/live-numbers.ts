@@ -1,6 +1,7 @@
 import "server-only";
 import { withRls, type Tx } from "@/lib/db";
 import type { Specialty } from "@/lib/validation/profile";
+import { publicRead, publicProfilesTag, publicTeamsTag } from "./public-cache";
 
 /** The landing pages' live numbers: what a visitor who searched "need a runner today" wants to see. */
 export type LiveNumbers = {
@@ -36,22 +37,13 @@ export async function readLiveNumbers(tx: Tx): Promise<LiveNumbers> {
   };
 }
 
-const timeoutMs = 3000;
-
 /**
- * The numbers for a static page, or null when the database is unreachable (a build without one, an
- * outage): the page then renders without them and tries again at its next revalidation.
+ * The numbers for a cached public page (the landing pages, `/`), through the public cache: team writes and
+ * profile edits expire them (lib/data/public-cache.ts). A failed read is thrown, never cached as zeros.
  */
-export async function getLiveNumbers(): Promise<LiveNumbers | null> {
-  try {
-    return await Promise.race([
-      withRls(null, readLiveNumbers),
-      new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error("timed out")), timeoutMs).unref?.(),
-      ),
-    ]);
-  } catch (error) {
-    console.warn("live numbers unavailable", { message: (error as Error).message });
-    return null;
-  }
+export function getLiveNumbers(): Promise<LiveNumbers> {
+  return publicRead(["live-numbers"], () => withRls(null, readLiveNumbers), {
+    tags: [publicTeamsTag, publicProfilesTag],
+    backstop: 300,
+  });
 }

@@ -1,8 +1,8 @@
 import "server-only";
 import type { MetadataRoute } from "next";
-import { unstable_cache } from "next/cache";
 import { withRls, type Tx } from "@/lib/db";
 import { absoluteUrl } from "@/lib/site";
+import { publicProfilesTag, publicRead } from "./public-cache";
 import {
   profileIdSchema,
   type Discipline,
@@ -94,40 +94,31 @@ export const publicProfileTag = (id: string) => `profile:${id}`;
 
 /**
  * The public profile page's data, read as a visitor and cached under the profile's tag until the
- * owner edits it (the edit action expires the tag) or an hour passes.
+ * owner edits it (the edit action expires the tag) or an hour passes. A failed read is thrown, never cached.
  */
 export function getPublicProfile(id: string): Promise<Profile | null> {
   if (!profileIdSchema.safeParse(id).success) return Promise.resolve(null);
-  return unstable_cache(() => withRls(null, (tx) => findPublicProfile(tx, id)), ["public-profile", id], {
-    tags: [publicProfileTag(id), "public-profiles"],
-    revalidate: 3600,
-  })();
+  return publicRead(["public-profile", id], () => withRls(null, (tx) => findPublicProfile(tx, id)), {
+    tags: [publicProfileTag(id), publicProfilesTag],
+    backstop: 3600,
+  });
 }
 
 /** Public profiles for the sitemap, read as a visitor. */
 export function getPublicProfileEntries() {
-  return unstable_cache(
-    () => withRls(null, (tx) => listPublicProfileEntries(tx)),
-    ["public-profile-entries"],
-    {
-      tags: ["public-profiles"],
-      revalidate: 3600,
-    },
-  )();
+  return publicRead(["public-profile-entries"], () => withRls(null, (tx) => listPublicProfileEntries(tx)), {
+    tags: [publicProfilesTag],
+    backstop: 3600,
+  });
 }
 
-/** Sitemap entries of public profiles; none when the database is unreachable (a build without one). */
+/** Sitemap entries of public profiles; a failed read is thrown (app/sitemap.ts decides). */
 export async function publicProfileSitemapEntries(): Promise<MetadataRoute.Sitemap> {
-  try {
-    const entries = await getPublicProfileEntries();
-    return entries.map((p) => ({
-      url: absoluteUrl(`/profile/${p.id}`),
-      lastModified: new Date(p.updated_at),
-      changeFrequency: "weekly" as const,
-      priority: 0.5,
-    }));
-  } catch (error) {
-    console.error("sitemap: public profiles unavailable", { message: (error as Error).message });
-    return [];
-  }
+  const entries = await getPublicProfileEntries();
+  return entries.map((p) => ({
+    url: absoluteUrl(`/profile/${p.id}`),
+    lastModified: new Date(p.updated_at),
+    changeFrequency: "weekly" as const,
+    priority: 0.5,
+  }));
 }

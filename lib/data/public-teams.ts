@@ -1,27 +1,24 @@
 import "server-only";
 import type { MetadataRoute } from "next";
-import { unstable_cache } from "next/cache";
 import { withRls, type Tx } from "@/lib/db";
 import { absoluteUrl } from "@/lib/site";
 import { teamIdSchema } from "@/lib/validation/team";
+import { publicProfilesTag, publicRead, publicTeamsTag } from "./public-cache";
 import { findTeamWithMembers, type TeamWithMembers } from "./teams";
 
 // Public team pages (docs/product.md#public-team-pages): read as a visitor, so RLS and public.team_roster decide what a shared link
 // shows (open and full teams; active members; names of public profiles only). Closed teams read as null.
 
-/** Tag of every public team read; team writes expire it (lib/data/team-action.ts). */
-export const publicTeamsTag = "public-teams";
-
 /**
  * One team's public page data, cached until a team write expires the tag (or a profile edit: member names),
- * with the hour as a backstop.
+ * with the hour as a backstop. A failed read is thrown, never cached.
  */
 export function getPublicTeam(id: string): Promise<TeamWithMembers | null> {
   if (!teamIdSchema.safeParse(id).success) return Promise.resolve(null);
-  return unstable_cache(() => withRls(null, (tx) => findTeamWithMembers(tx, id)), ["public-team", id], {
-    tags: [publicTeamsTag, "public-profiles"],
-    revalidate: 3600,
-  })();
+  return publicRead(["public-team", id], () => withRls(null, (tx) => findTeamWithMembers(tx, id)), {
+    tags: [publicTeamsTag, publicProfilesTag],
+    backstop: 3600,
+  });
 }
 
 /**
@@ -39,25 +36,20 @@ export async function listOpenTeamEntries(
   return rows.map((r) => ({ id: r.id, updated_at: r.updated_at.toISOString() }));
 }
 
-/** Sitemap entries of open teams; none when the database is unreachable (a build without one). */
+/** Sitemap entries of open teams; a failed read is thrown (app/sitemap.ts decides). */
 export async function openTeamSitemapEntries(): Promise<MetadataRoute.Sitemap> {
-  try {
-    const entries = await unstable_cache(
-      () => withRls(null, (tx) => listOpenTeamEntries(tx)),
-      ["open-team-entries"],
-      {
-        tags: [publicTeamsTag],
-        revalidate: 3600,
-      },
-    )();
-    return entries.map((t) => ({
-      url: absoluteUrl(`/teams/${t.id}`),
-      lastModified: new Date(t.updated_at),
-      changeFrequency: "daily" as const,
-      priority: 0.7,
-    }));
-  } catch (error) {
-    console.error("sitemap: open teams unavailable", { message: (error as Error).message });
-    return [];
-  }
+  const entries = await publicRead(
+    ["open-team-entries"],
+    () => withRls(null, (tx) => listOpenTeamEntries(tx)),
+    {
+      tags: [publicTeamsTag],
+      backstop: 3600,
+    },
+  );
+  return entries.map((t) => ({
+    url: absoluteUrl(`/teams/${t.id}`),
+    lastModified: new Date(t.updated_at),
+    changeFrequency: "daily" as const,
+    priority: 0.7,
+  }));
 }

@@ -1,28 +1,26 @@
 import "server-only";
 import { withRls } from "@/lib/db";
 import { isUrgent } from "@/lib/teams/urgency";
+import { publicRead, publicTeamsTag } from "./public-cache";
 import { listOpenTeams, type Team } from "./teams";
-
-const timeoutMs = 3000;
 
 /**
  * The open teams whose urgent day is today or later, soonest first (at most `limit`), for the landing
- * pages' "Teams that need someone now" (docs/product.md#landing-pages). Read as a visitor; null when the database is
- * unreachable (a build without one), so the static page renders without them until its next revalidation.
+ * pages' "Teams that need someone now" (docs/product.md#landing-pages). Read as a visitor, through the
+ * public cache: every team write expires it, and it never outlives the Noosa day (lib/data/public-cache.ts).
+ * A failed read is thrown, never cached as "no urgent teams".
  */
-export async function getUrgentTeams(limit = 3): Promise<Team[] | null> {
-  try {
-    const teams = await Promise.race([
-      withRls(null, (tx) => listOpenTeams(tx, { limit })),
-      new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error("timed out")), timeoutMs).unref?.(),
-      ),
-    ]);
-    // The urgent leg is always an open one (the database ends a need when its leg is covered); asked again
-    // here so this list can never advertise a covered leg.
-    return teams.filter((t) => isUrgent(t) && t.urgent_role !== null && t.open_legs.includes(t.urgent_role));
-  } catch (error) {
-    console.warn("urgent teams unavailable", { message: (error as Error).message });
-    return null;
-  }
+export function getUrgentTeams(limit = 3): Promise<Team[]> {
+  return publicRead(
+    ["urgent-teams", String(limit)],
+    async () => {
+      const teams = await withRls(null, (tx) => listOpenTeams(tx, { limit }));
+      // The urgent leg is always an open one (the database ends a need when its leg is covered); asked again
+      // here so this list can never advertise a covered leg.
+      return teams.filter(
+        (t) => isUrgent(t) && t.urgent_role !== null && t.open_legs.includes(t.urgent_role),
+      );
+    },
+    { tags: [publicTeamsTag], backstop: 300 },
+  );
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { daysBetween, isUrgent, noosaToday, shortDay, timeLeftInWords, urgentNeedText } from "./urgency";
+import {
+  daysBetween,
+  isUrgent,
+  noosaToday,
+  secondsUntilNoosaMidnight,
+  shortDay,
+  timeLeftInWords,
+  urgentNeedText,
+} from "./urgency";
 
 // 2026-11-02 13:30 UTC is 23:30 in Noosa (UTC+10); 14:30 UTC is already 3 Nov there.
 const lateEvening = new Date("2026-11-02T13:30:00Z");
@@ -9,6 +17,14 @@ describe("noosaToday", () => {
   it("is the calendar day in Australia/Brisbane, not UTC", () => {
     expect(noosaToday(lateEvening)).toBe("2026-11-02");
     expect(noosaToday(afterMidnight)).toBe("2026-11-03");
+  });
+});
+
+describe("secondsUntilNoosaMidnight", () => {
+  it("counts to Noosa's next midnight, whatever the server's zone", () => {
+    expect(secondsUntilNoosaMidnight(lateEvening)).toBe(30 * 60);
+    expect(secondsUntilNoosaMidnight(afterMidnight)).toBe(23.5 * 3600);
+    expect(secondsUntilNoosaMidnight(new Date("2026-11-02T14:00:00Z"))).toBe(86_400);
   });
 });
 

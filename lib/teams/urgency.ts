@@ -16,6 +16,12 @@ export function noosaToday(now: Date = new Date()): string {
   return dayFormat.format(now);
 }
 
+/** Seconds from `now` to Noosa's next midnight, when a day's urgent needs lapse (Brisbane is UTC+10 all year). */
+export function secondsUntilNoosaMidnight(now: Date = new Date()): number {
+  const nextMidnight = Date.parse(`${noosaToday(now)}T00:00:00+10:00`) + 86_400_000;
+  return Math.ceil((nextMidnight - now.getTime()) / 1000);
+}
+
 /** Whole days from `today` to `day` (both YYYY-MM-DD). */
 export function daysBetween(today: string, day: string): number {
   return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);

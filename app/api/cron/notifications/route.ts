@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { refreshAtNoosaDayTurn } from "@/lib/data/public-cache";
 import { isCronAuthorized } from "@/lib/notifications/cron-auth";
 import { drainNotifications } from "@/lib/notifications/worker";
 
@@ -15,6 +16,9 @@ export async function GET(request: NextRequest) {
   if (!isCronAuthorized(request.headers.get("authorization"))) {
     return NextResponse.json({ error: "Unauthorized" }, { status: 401, headers: noStore });
   }
+  // Noosa's midnight lapses the day's urgent needs, which no write announces: the first ticks of a new day
+  // expire the cached public pages that show them.
+  refreshAtNoosaDayTurn();
   try {
     // Passes until nothing is due, 45 s of sending at most, inside the function's 60 s.
     const result = await drainNotifications({ budgetMs: 45_000 });
