@@ -17,8 +17,8 @@ function sources(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-// Set by Node, the platform or a tool for itself, not by whoever runs the app.
-const notOurs = new Set(["NODE_OPTIONS", "PATH", "HOME", "TMPDIR"]);
+// Set by Node, the platform or a tool for itself, not by whoever runs the app (NEXT_PHASE: by `next build`).
+const notOurs = new Set(["NODE_OPTIONS", "PATH", "HOME", "TMPDIR", "NEXT_PHASE"]);
 
 function variablesRead(): Set<string> {
   const names = new Set<string>();
