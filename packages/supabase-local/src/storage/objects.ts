@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { asCaller, asService, callerOf, testAsCaller, type Caller, type StorageContext } from "./context.ts";
-import { failures } from "./errors.ts";
+import { failures, StorageFailure } from "./errors.ts";
 import { readVersion, removeVersion, versionPath, versionSize } from "./files.ts";
 import { signUrlToken, verifyUrlToken } from "./signing.ts";
 import { mustBeValidKey } from "./upload.ts";
@@ -108,9 +108,32 @@ function sendObject(
     res.writeHead(304, { ETag: eTag }).end();
     return;
   }
-  res.writeHead(200, headers);
+  const rangeHeader = req.headers.range;
+  const range = typeof rangeHeader === "string" ? parseRange(rangeHeader, size) : null;
+  if (range) {
+    headers["Content-Length"] = range.end - range.start + 1;
+    headers["Content-Range"] = `bytes ${range.start}-${range.end}/${size}`;
+  }
+  res.writeHead(range ? 206 : 200, headers);
   if (req.method === "HEAD") return void res.end();
-  readVersion(ctx.dir, row.version).pipe(res);
+  readVersion(ctx.dir, row.version, range ?? undefined).pipe(res);
+}
+
+/** One byte range (`bytes=a-b`, `a-`, `-n`), as hosted's parseRangeHeader; anything else is 416. */
+export function parseRange(header: string, size: number): { start: number; end: number } {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header);
+  const refused = new StorageFailure(416, "InvalidRange", "invalid range provided", "invalid_range", 416);
+  if (!m || size <= 0 || (!m[1] && !m[2])) throw refused;
+  if (!m[1]) {
+    const suffix = Number(m[2]);
+    if (!Number.isSafeInteger(suffix) || suffix <= 0) throw refused;
+    return { start: Math.max(size - suffix, 0), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] ? Number(m[2]) : size - 1;
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || end < start || start >= size)
+    throw refused;
+  return { start, end: Math.min(end, size - 1) };
 }
 
 export async function download(

@@ -6,6 +6,7 @@ import { parseToml } from "../toml.ts";
 import { parseSize } from "./buckets.ts";
 import { StorageFailure } from "./errors.ts";
 import { boundaryOf, readFormUpload } from "./multipart.ts";
+import { parseRange } from "./objects.ts";
 import { validateMimeType } from "./upload.ts";
 
 describe("config.toml [storage]", () => {
@@ -51,6 +52,16 @@ describe("hosted's request rules", () => {
     expect(parseSize("30KB")).toBe(30_000);
     expect(parseSize("3B")).toBe(3);
     expect(() => parseSize("5 MiB")).toThrow(StorageFailure);
+  });
+
+  it("a Range is one byte range, clamped to the object, else 416", () => {
+    expect(parseRange("bytes=0-9", 20)).toEqual({ start: 0, end: 9 });
+    expect(parseRange("bytes=15-", 20)).toEqual({ start: 15, end: 19 });
+    expect(parseRange("bytes=-5", 20)).toEqual({ start: 15, end: 19 });
+    expect(parseRange("bytes=10-99", 20)).toEqual({ start: 10, end: 19 });
+    for (const bad of ["bytes=20-", "bytes=5-2", "bytes=-", "bytes=0-1,3-4", "items=0-1"]) {
+      expect(() => parseRange(bad, 20), bad).toThrow(expect.objectContaining({ statusCode: "416" }));
+    }
   });
 
   it("allowed_mime_types takes exact types and type/*", () => {

@@ -257,6 +257,17 @@ describe("reads, signed URLs, lists and removal", () => {
     });
     expect(withAnonKey.status).toBe(200);
     expect((await fetch(`${base}/${publicBucket}/${id}/face.png`)).status).toBe(200);
+    const part = await fetch(`${base}/public/${publicBucket}/${id}/face.png`, {
+      headers: { Range: "bytes=2-5" },
+    });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe("bytes 2-5/20");
+    expect((await part.arrayBuffer()).byteLength).toBe(4);
+    const beyond = await fetch(`${base}/public/${publicBucket}/${id}/face.png`, {
+      headers: { Range: "bytes=50-" },
+    });
+    expect(beyond.status).toBe(416);
+    expect(await beyond.json()).toMatchObject({ statusCode: "416", code: "InvalidRange" });
   });
 
   it("signed URLs: made under SELECT policies, served without a key until they expire", async () => {
