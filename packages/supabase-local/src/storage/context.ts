@@ -25,6 +25,8 @@ export type Caller = {
   sub?: string;
   /** A key or token was presented and verified (hosted: `isAuthenticated`; the anon key counts). */
   authenticated?: boolean;
+  /** The request as hosted hands it to policies: request.headers (JSON), request.method, request.path. */
+  request?: { headers: string; method: string; path: string };
 };
 
 const anon: Caller = { role: "anon", claims: { role: "anon" }, authenticated: true };
@@ -43,6 +45,12 @@ function bearerOf(req: IncomingMessage): string {
  * anonymous only where hosted allows it (`optional`: public downloads and signed URLs).
  */
 export async function callerOf(ctx: StorageContext, req: IncomingMessage, optional = false): Promise<Caller> {
+  const who = await identify(ctx, req, optional);
+  const path = new URL(req.url ?? "/", "http://local").pathname.replace(/^\/storage\/v1/, "");
+  return { ...who, request: { headers: JSON.stringify(req.headers), method: req.method ?? "GET", path } };
+}
+
+async function identify(ctx: StorageContext, req: IncomingMessage, optional: boolean): Promise<Caller> {
   const token = bearerOf(req);
   if (!token) {
     if (optional) return nobody;
@@ -102,6 +110,9 @@ async function scope(tx: Tx, caller: Caller, operation: string): Promise<void> {
                   set_config('request.jwt.claim.role', ${caller.role}, true),
                   set_config('request.jwt.claim.sub', ${caller.sub ?? ""}, true),
                   set_config('request.jwt.claims', ${JSON.stringify(caller.claims)}, true),
+                  set_config('request.headers', ${caller.request?.headers ?? "{}"}, true),
+                  set_config('request.method', ${caller.request?.method ?? ""}, true),
+                  set_config('request.path', ${caller.request?.path ?? ""}, true),
                   set_config('storage.operation', ${operation}, true),
                   set_config('storage.allow_delete_query', 'true', true)`;
 }

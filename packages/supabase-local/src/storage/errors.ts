@@ -31,6 +31,7 @@ export const failures = {
     new StorageFailure(403, "AccessDenied", "new row violates row-level security policy", "Unauthorized"),
   duplicate: () =>
     new StorageFailure(409, "ResourceAlreadyExists", "The resource already exists", "Duplicate"),
+  keyExists: () => new StorageFailure(409, "KeyAlreadyExists", "The resource already exists", "Duplicate"),
   bucketExists: () =>
     new StorageFailure(409, "BucketAlreadyExists", "The resource already exists", "Duplicate"),
   bucketNotEmpty: () =>

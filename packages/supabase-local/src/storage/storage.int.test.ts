@@ -108,7 +108,7 @@ describe("uploads under the caller's policies", () => {
     expect(apiError(again.error)).toEqual({
       status: 400,
       statusCode: "409",
-      code: "ResourceAlreadyExists",
+      code: "KeyAlreadyExists",
       message: "The resource already exists",
     });
     const upsert = await files.upload(`${id}/a.txt`, Buffer.from("two"), {
@@ -122,6 +122,18 @@ describe("uploads under the caller's policies", () => {
     const back = (await files.download(`${id}/a.txt`)).data;
     expect(await back?.text()).toBe("three");
     expect(back?.type).toBe("text/plain");
+  });
+
+  it("an upload needs only INSERT policies; an upsert also SELECT and UPDATE, as hosted's queries", async () => {
+    const bucket = bucketName("insert-only");
+    await serviceBucket(bucket);
+    await pg.unsafe(`create policy "${bucket} insert" on storage.objects for insert to authenticated
+      with check (bucket_id = '${bucket}' and owner_id = (select auth.uid()::text))`);
+    const { client, id } = await userClient();
+    const files = client.storage.from(bucket);
+    expect((await files.upload(`${id}.png`, png(), { contentType: "image/png" })).error).toBeNull();
+    const upsert = await files.upload(`${id}-2.png`, png(), { contentType: "image/png", upsert: true });
+    expect(apiError(upsert.error)).toMatchObject({ statusCode: "403", code: "AccessDenied" });
   });
 
   it("a Blob goes as a form (storage-js' FormData) and keeps its type and cache-control", async () => {
@@ -153,6 +165,28 @@ describe("uploads under the caller's policies", () => {
       body: png(),
     });
     expect(await undecodable.json()).toMatchObject({ statusCode: "400", code: "InvalidKey" });
+  });
+});
+
+describe("the request, as policies see it", () => {
+  it("request.headers, request.method and request.path are set for policies, as hosted sets them", async () => {
+    const bucket = bucketName("by-header");
+    await serviceBucket(bucket);
+    await pg.unsafe(`create policy "${bucket} anon by header" on storage.objects for insert to anon
+      with check (bucket_id = '${bucket}'
+        and current_setting('request.headers', true)::json->>'x-client-info' like 'supabase-js%'
+        and current_setting('request.method', true) = 'POST'
+        and current_setting('request.path', true) = '/object/${bucket}/' || name)`);
+    const viaClient = await plainClient()
+      .storage.from(bucket)
+      .upload("a.png", png(), { contentType: "image/png" });
+    expect(viaClient.error).toBeNull();
+    const withoutHeader = await fetch(`${stackEnv().url}/storage/v1/object/${bucket}/b.png`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${stackEnv().key}`, "Content-Type": "image/png" },
+      body: png(),
+    });
+    expect(await withoutHeader.json()).toMatchObject({ statusCode: "403", code: "AccessDenied" });
   });
 });
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { Readable } from "node:stream";
 import { asService, testAsCaller, type Caller, type StorageContext, type Tx } from "./context.ts";
-import { failures } from "./errors.ts";
+import { failures, StorageFailure } from "./errors.ts";
 import { removeVersion, writeVersion } from "./files.ts";
 import { boundaryOf, readFormUpload } from "./multipart.ts";
 
@@ -103,18 +103,16 @@ function parseJson(text: string | undefined): unknown {
 }
 
 /** The row an upload writes (hosted's upsertObject): owner_id is the caller's `sub`, owner only if a uuid. */
-function writeRow(
-  tx: Tx,
-  row: {
-    bucket: string;
-    name: string;
-    owner?: string;
-    metadata: object;
-    userMetadata: unknown;
-    version: string;
-  },
-  upsert: boolean,
-) {
+type Row = {
+  bucket: string;
+  name: string;
+  owner?: string;
+  metadata: object;
+  userMetadata: unknown;
+  version: string;
+};
+
+function writeRow(tx: Tx, row: Row, upsert: boolean) {
   const uuidOwner = row.owner && /^[0-9a-f-]{36}$/i.test(row.owner) ? row.owner : null;
   const values = {
     bucket_id: row.bucket,
@@ -125,14 +123,33 @@ function writeRow(
     user_metadata: (row.userMetadata ?? null) as object | null,
     version: row.version,
   };
+  // A plain insert has no RETURNING (hosted's createObject), so it needs only INSERT policies; the upsert
+  // returns the row, so it needs SELECT and UPDATE policies too, as hosted's upsertObject does.
   if (!upsert) {
-    return tx<{ id: string }[]>`insert into storage.objects ${tx(values as never)} returning id`;
+    return tx<{ id: string }[]>`insert into storage.objects ${tx(values as never)}`;
   }
   return tx<{ id: string }[]>`insert into storage.objects ${tx(values as never)}
     on conflict (name, bucket_id) do update set
       metadata = excluded.metadata, user_metadata = excluded.user_metadata, version = excluded.version,
       owner = excluded.owner, owner_id = excluded.owner_id
     returning id`;
+}
+
+const serviceRole: Caller = { role: "service_role", claims: { role: "service_role" } };
+
+/**
+ * The write an upload will make, tried as the caller in a transaction rolled back (hosted's canUpload). A
+ * name already taken, without upsert, is hosted's 409 KeyAlreadyExists.
+ */
+async function probe(ctx: StorageContext, caller: Caller, operation: string, row: Row, upsert: boolean) {
+  try {
+    await testAsCaller(ctx, caller, operation, (tx) => writeRow(tx, row, upsert));
+  } catch (error) {
+    if (!upsert && error instanceof StorageFailure && error.code === "ResourceAlreadyExists") {
+      throw failures.keyExists();
+    }
+    throw error;
+  }
 }
 
 export type UploadOptions = {
@@ -157,42 +174,18 @@ export async function upload(ctx: StorageContext, req: IncomingMessage, options:
   const maxSize = isEmptyFolder(name) ? 0 : Math.min(bucketLimit, ctx.globalFileSizeLimit);
   const file = await incoming(req, name, bucket, maxSize);
   mustBeValidKey(name);
-  const probe = { mimetype: file.mimeType, contentLength: file.declaredLength };
-  if (options.caller) {
-    await testAsCaller(ctx, options.caller, options.operation, (tx) =>
-      writeRow(
-        tx,
-        {
-          bucket: bucketId,
-          name,
-          owner: options.owner,
-          metadata: probe,
-          userMetadata: file.userMetadata,
-          version: "1",
-        },
-        upsert,
-      ),
-    );
-  } else if (!upsert) {
-    await testAsCaller(
-      ctx,
-      { role: "service_role", claims: { role: "service_role" } },
-      options.operation,
-      (tx) =>
-        writeRow(
-          tx,
-          {
-            bucket: bucketId,
-            name,
-            owner: options.owner,
-            metadata: probe,
-            userMetadata: file.userMetadata,
-            version: "1",
-          },
-          false,
-        ),
-    );
-  }
+  const declared = { mimetype: file.mimeType, contentLength: file.declaredLength };
+  const row = {
+    bucket: bucketId,
+    name,
+    owner: options.owner,
+    metadata: declared,
+    userMetadata: file.userMetadata,
+    version: "1",
+  };
+  if (options.caller) await probe(ctx, options.caller, options.operation, row, upsert);
+  // A signed upload URL was authorised when it was made; without upsert it still may not replace an object.
+  else if (!upsert) await probe(ctx, serviceRole, options.operation, row, false);
 
   const version = randomUUID();
   const written = await writeVersion(ctx.dir, version, file.body, maxSize);
@@ -243,11 +236,13 @@ export async function checkUploadAllowed(
 ): Promise<void> {
   await bucketFor(ctx, bucketId);
   mustBeValidKey(name);
-  await testAsCaller(ctx, caller, "storage.object.sign_upload_url", (tx) =>
-    writeRow(
-      tx,
-      { bucket: bucketId, name, owner: caller.sub, metadata: {}, userMetadata: undefined, version: "1" },
-      upsert,
-    ),
-  );
+  const row = {
+    bucket: bucketId,
+    name,
+    owner: caller.sub,
+    metadata: {},
+    userMetadata: undefined,
+    version: "1",
+  };
+  await probe(ctx, caller, "storage.object.sign_upload_url", row, upsert);
 }
