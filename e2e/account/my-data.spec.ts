@@ -155,7 +155,7 @@ test("an account with no profile finds Settings on the dashboard, downloads its 
   await signIn(page, account, "/dashboard");
   await expect(page.getByText("Not staying? Download your data or delete your account in")).toBeVisible();
   await shot(page, "dashboard-no-profile");
-  await page.getByRole("link", { name: "Settings", exact: true }).click();
+  await page.getByRole("main").getByRole("link", { name: "Settings", exact: true }).click();
   await expect(page).toHaveURL(/\/settings$/);
   // E-mails and blocks belong to a profile: the page says so and offers one, and nothing else is missing.
   await expect(page.getByText("You have no profile yet.")).toBeVisible();

@@ -149,7 +149,7 @@ for (const { name, options } of screens) {
     await expectNoAxeViolations(page);
     await saveScreen(page, `signup-confirm-${name}`, false);
     await page.getByRole("button", { name: "Send request" }).click();
-    await expect(page.getByText("Your request has been sent!")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Your request has been sent!" })).toBeVisible();
     expect(await requestsOf(email)).toEqual([{ status: "pending", role: "runner" }]);
     await page.context().close();
   });
