@@ -35,7 +35,7 @@ export async function LookingPrompt({ inline = false }: { inline?: boolean } = {
         </h2>
         <p className="mt-1 text-sm text-slate-700">
           {created
-            ? `Athletes who need a team find ${prompt.team_name} there. You're no longer listed as an athlete looking for a team yourself; keep that listing too if you like.`
+            ? "Keep your own listing as an athlete looking for a team too?"
             : joined
               ? `You're in ${prompt.team_name}, so teams and athletes browsing no longer see you as available.`
               : `You're no longer in ${prompt.team_name}. Teams that need your leg can find you again if you're listed.`}

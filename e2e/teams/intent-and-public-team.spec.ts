@@ -99,7 +99,7 @@ for (const { name, size } of viewports) {
     await expectNoAxeViolations(page2);
     await saveScreen(page2, `team-join-confirm-${name}`);
     await page2.getByRole("button", { name: "Send request" }).click();
-    await expect(page2.getByText("Your request has been sent!")).toBeVisible();
+    await expect(page2.getByText("Your request has been sent!", { exact: true })).toBeVisible();
     await expect(page2).toHaveURL(/\/messages\?c=/, { timeout: 15_000 });
     expect(await requestsOf(email, target.id)).toEqual([{ status: "pending", role: "runner" }]);
     // The same link again asks nothing twice: the confirm step says the request is already there.
