@@ -58,20 +58,26 @@ create extension if not exists "uuid-ossp" with schema extensions;
 create extension if not exists citext with schema extensions;
 alter database postgres set search_path = "$user", public, extensions;
 
--- Supabase's grants on public: the API roles may touch every object and RLS policies decide what they see.
--- `postgres` creates objects there (since PostgreSQL 15 only the database owner may, unless granted).
-grant usage, create on schema public to postgres;
-grant usage on schema public to anon, authenticated, service_role;
-grant all on all tables in schema public to anon, authenticated, service_role;
-grant all on all sequences in schema public to anon, authenticated, service_role;
-grant all on all routines in schema public to anon, authenticated, service_role;
-alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
-alter default privileges for role postgres in schema public grant all on routines to anon, authenticated, service_role;
--- What the superuser (tests, tools) creates in public is reachable the same way, as on hosted.
-alter default privileges for role supabase_admin in schema public grant all on tables to postgres, anon, authenticated, service_role;
-alter default privileges for role supabase_admin in schema public grant all on sequences to postgres, anon, authenticated, service_role;
-alter default privileges for role supabase_admin in schema public grant all on routines to postgres, anon, authenticated, service_role;
+-- Supabase's grants on public: the API roles may touch what `postgres` makes there and RLS policies decide
+-- what they see; `postgres` creates objects there (since PostgreSQL 15 only the database owner may, unless
+-- granted). Hosted makes these once, with the project, and migrations then revoke what they must: so they
+-- are made here on the first run only (before setup.ts records it in supabase_local.bootstrap). A re-run
+-- (this file changed, a kept --dev database) must not grant the API roles again what migrations revoked.
+do $$
+begin
+  if to_regclass('supabase_local.bootstrap') is not null then
+    return;
+  end if;
+  grant usage, create on schema public to postgres;
+  grant usage on schema public to anon, authenticated, service_role;
+  alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
+  alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
+  alter default privileges for role postgres in schema public grant all on routines to anon, authenticated, service_role;
+  -- What the superuser (tests, tools) creates in public is reachable the same way, as on hosted.
+  alter default privileges for role supabase_admin in schema public grant all on tables to postgres, anon, authenticated, service_role;
+  alter default privileges for role supabase_admin in schema public grant all on sequences to postgres, anon, authenticated, service_role;
+  alter default privileges for role supabase_admin in schema public grant all on routines to postgres, anon, authenticated, service_role;
+end $$;
 
 -- Auth schema (a subset of GoTrue's, same names and types so migrations can reference auth.users).
 create schema if not exists auth;
