@@ -339,3 +339,63 @@ create event trigger supabase_local_refuse_realtime_ddl on ddl_command_end
 drop event trigger if exists supabase_local_refuse_realtime_drop;
 create event trigger supabase_local_refuse_realtime_drop on sql_drop
   execute function supabase_local.refuse_realtime_drop();
+
+-- GRANT and REVOKE on Realtime's objects. On hosted `postgres` neither owns them nor holds a grant option on
+-- them, so such a command changes nothing there (PostgreSQL's warning "no privileges were granted") or is
+-- refused; here its membership in the owner would let it act as the owner. Event triggers see no object of
+-- a GRANT, so this one compares the access lists in realtime with what they were when this file last ran
+-- (written into the function below) and refuses any change by another role, with hosted's words.
+do $outer$
+declare
+  acls constant text := $q$
+    select 'schema realtime' as object, 'realtime' as name, n.nspacl::text as acl
+    from pg_namespace n where n.nspname = 'realtime'
+    union all
+    select format('relation %I.%I', 'realtime', c.relname), c.relname, c.relacl::text
+    from pg_class c where c.relnamespace = 'realtime'::regnamespace
+    union all
+    select format('column %I.%I.%I', 'realtime', c.relname, a.attname), c.relname, a.attacl::text
+    from pg_attribute a join pg_class c on c.oid = a.attrelid
+    where c.relnamespace = 'realtime'::regnamespace and a.attnum > 0 and a.attacl is not null
+    union all
+    select format('function %I.%I(%s)', 'realtime', p.proname, pg_get_function_identity_arguments(p.oid)),
+      p.proname, p.proacl::text
+    from pg_proc p where p.pronamespace = 'realtime'::regnamespace
+    union all
+    select format('default %s in %s', d.defaclobjtype, coalesce(d.defaclnamespace::regnamespace::text, '*')),
+      null, d.defaclacl::text
+    from pg_default_acl d where d.defaclrole = 'supabase_realtime_admin'::regrole
+  $q$;
+  snapshot jsonb;
+begin
+  execute format('select coalesce(jsonb_object_agg(object, acl), ''{}'') from (%s) a', acls) into snapshot;
+  execute format($fn$
+    create or replace function supabase_local.refuse_realtime_grants() returns event_trigger
+    language plpgsql as $body$
+    declare
+      changed record;
+    begin
+      if current_user in ('supabase_admin', 'supabase_realtime_admin') then
+        return;
+      end if;
+      for changed in
+        select a.name from (%s) a
+        where a.acl is distinct from (%L::jsonb ->> a.object)
+        order by a.object limit 1
+      loop
+        if changed.name is null then
+          raise exception 'permission denied to change default privileges' using errcode = '42501';
+        elsif tg_tag = 'REVOKE' then
+          raise exception 'no privileges could be revoked for "%%"', changed.name using errcode = '42501',
+            detail = 'On hosted Supabase postgres does not own Realtime''s objects: this REVOKE changes nothing there.';
+        else
+          raise exception 'no privileges were granted for "%%"', changed.name using errcode = '42501',
+            detail = 'On hosted Supabase postgres does not own Realtime''s objects: this GRANT changes nothing there.';
+        end if;
+      end loop;
+    end $body$ $fn$, acls, snapshot);
+end $outer$;
+drop event trigger if exists supabase_local_refuse_realtime_grants;
+create event trigger supabase_local_refuse_realtime_grants on ddl_command_end
+  when tag in ('GRANT', 'REVOKE', 'ALTER DEFAULT PRIVILEGES')
+  execute function supabase_local.refuse_realtime_grants();

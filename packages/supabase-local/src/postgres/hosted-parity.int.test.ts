@@ -70,6 +70,16 @@ describe("postgres, as hosted Supabase makes it", () => {
       "replacing realtime.topic()",
       "create or replace function realtime.topic() returns text language sql stable as $$ select 'x' $$",
     ],
+    ["granting on realtime.messages", "grant delete on realtime.messages to authenticated"],
+    ["revoking on realtime.messages", "revoke insert on realtime.messages from authenticated"],
+    ["granting a column of realtime.messages", "grant references (topic) on realtime.messages to anon"],
+    ["granting on all tables in realtime", "grant all on all tables in schema realtime to anon"],
+    ["revoking on realtime.topic()", "revoke execute on function realtime.topic() from anon"],
+    ["granting on the realtime schema", "grant create on schema realtime to authenticated"],
+    [
+      "changing Realtime's default privileges",
+      "alter default privileges for role supabase_realtime_admin in schema realtime grant all on tables to anon",
+    ],
     ["a publication for all tables", "create publication parity_probe for all tables"],
     ["set session_replication_role", "set session_replication_role = replica"],
     ["set local session_replication_role", "set local session_replication_role = replica"],
@@ -80,6 +90,21 @@ describe("postgres, as hosted Supabase makes it", () => {
     const error = await attempt(statement);
     expect(error, statement).not.toBeNull();
     expect(error!.code, `${statement}: ${error!.message}`).toBe("42501");
+  });
+
+  it("refuses a GRANT or REVOKE on Realtime's objects with hosted's words (there they change nothing)", async () => {
+    expect(await attempt("grant delete on realtime.messages to authenticated")).toMatchObject({
+      code: "42501",
+      message: 'no privileges were granted for "messages"',
+    });
+    expect(await attempt("revoke execute on function realtime.topic() from anon")).toMatchObject({
+      code: "42501",
+      message: 'no privileges could be revoked for "topic"',
+    });
+    // Its own grants elsewhere are untouched.
+    expect(
+      await attempt("create table public.parity_grant (id int); grant select on public.parity_grant to anon"),
+    ).toBeNull();
   });
 
   it("may create and drop policies on realtime.messages, as supautils lets it", async () => {
