@@ -192,12 +192,17 @@ create table if not exists auth.flow_state (
   code_challenge_method text not null check (code_challenge_method in ('s256', 'plain')),
   code_challenge text not null,
   provider_type text not null default 'email',
+  provider_access_token text,
+  provider_refresh_token text,
   authentication_method text not null,
   created_at timestamptz default now(),
   updated_at timestamptz default now(),
   auth_code_issued_at timestamptz
 );
 create index if not exists flow_state_auth_code_idx on auth.flow_state (auth_code);
+-- Data folders made before sign-in with providers: the provider's tokens, kept for the PKCE exchange.
+alter table auth.flow_state add column if not exists provider_access_token text;
+alter table auth.flow_state add column if not exists provider_refresh_token text;
 
 -- Supabase's definitions: claims come from PostgREST's per-request settings. After COMMIT a pooled
 -- connection reads '' (not NULL) for them, hence nullif.

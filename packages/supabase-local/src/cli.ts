@@ -84,6 +84,10 @@ function banner(stack: Stack) {
     stack.sendEmailHook
       ? `  Auth's e-mails go through the app's Send Email Hook: ${stack.sendEmailHook}`
       : `  Auth's e-mails: the templates in supabase/templates (no SEND_EMAIL_HOOK_URI for [auth.hook.send_email])`,
+    ...stack.signInProviders.map(
+      (p) =>
+        `  Continue with ${p.name === "google" ? "Google" : "Apple"}: ${p.local ? `a local stand-in for it (an OpenID Provider with demo accounts) at ${p.issuer}` : p.issuer}`,
+    ),
     `  Demo logins: mia@example.com (also jack, olivia, liam, chloe, noah, ava, ethan @example.com), password noosa-demo-2026`,
   ];
   if (stack.seed === "changed-since-seeded") {

@@ -46,7 +46,52 @@ export type AuthConfig = {
    * its template. null: Auth sends the templates itself.
    */
   send_email_hook: { uri: string; secrets: string[] } | null;
+  /** [auth.external.google] and [auth.external.apple]: sign-in with an OpenID provider (auth/external/). */
+  external: Record<ExternalProviderName, ExternalProviderConfig>;
 };
+
+export const externalProviderNames = ["google", "apple"] as const;
+export type ExternalProviderName = (typeof externalProviderNames)[number];
+
+/**
+ * One provider as the dashboard (Authentication → Sign In / Providers) or the CLI's [auth.external.<name>]
+ * holds it: on or off, the client id and secret the provider issued. `url` is the provider's issuer, for
+ * the stand-in only (GoTrue ignores it for Google and Apple): empty means a local OpenID Provider started
+ * with the stack plays the provider (auth/external/local-op.ts), and client id and secret, if empty, are
+ * made up for it.
+ */
+export type ExternalProviderConfig = {
+  enabled: boolean;
+  client_id: string;
+  secret: string;
+  url: string;
+  skip_nonce_check: boolean;
+};
+
+/** [auth.external.<name>] with env(VAR) values, as the CLI reads them. */
+export function externalConfig(
+  auth: TomlTable,
+  env: Record<string, string | undefined> = process.env,
+): AuthConfig["external"] {
+  const external = table(auth.external);
+  const read = (name: ExternalProviderName): ExternalProviderConfig => {
+    const t = table(external[name]);
+    const url = envValue(t.url, env).trim().replace(/\/$/, "");
+    if (url && !/^https:\/\//.test(url) && !/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/|$)/.test(url)) {
+      throw new StackError(
+        `[auth.external.${name}] url must be https://, or http:// to 127.0.0.1 or localhost: ${url}`,
+      );
+    }
+    return {
+      enabled: bool(t.enabled, false),
+      client_id: envValue(t.client_id, env).trim(),
+      secret: envValue(t.secret, env).trim(),
+      url,
+      skip_nonce_check: bool(t.skip_nonce_check, false),
+    };
+  };
+  return { google: read("google"), apple: read("apple") };
+}
 
 /** [storage] of config.toml: whether the API serves Storage, its upload limit, and buckets to create. */
 export type StorageConfig = {
@@ -221,6 +266,7 @@ export function loadConfig(file = path.join(projectRoot, "supabase/config.toml")
         ? `${str(smtp.sender_name, "")} <${senderAddress}>`.trim()
         : "Supabase Auth <noreply@mail.app.supabase.io>",
       send_email_hook: sendEmailHookConfig(auth),
+      external: externalConfig(auth),
     },
   };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { AuthContext } from "./auth/context.ts";
+import { startExternalProviders } from "./auth/external/providers.ts";
 import { loadConfig, projectRoot } from "./config.ts";
 import { StackError } from "./errors.ts";
 import { claimDir, clearLeftovers, sweepAbandonedTestDirs, throwawayRoot } from "./data-dir.ts";
@@ -58,6 +59,8 @@ export type Stack = {
   migrations: string[];
   /** Where Auth sends its e-mails ([auth.hook.send_email] uri), or null when it sends the templates. */
   sendEmailHook: string | null;
+  /** The enabled sign-in providers and the issuer each resolves to (a local OpenID Provider unless set). */
+  signInProviders: { name: string; issuer: string; local: boolean }[];
   stop(): Promise<void>;
   /** Called once if Postgres dies while the stack runs. */
   onFailure(listener: (message: string) => void): void;
@@ -153,6 +156,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // An orphaned Postgres of this folder would also hold the port: clear it before checking ports.
     if (!fresh) await clearLeftovers(pgdata, log);
     const { apiPort, dbPort, smtpPort } = await ports(options.mode, config);
+    // Google and Apple (local OpenID Providers unless an issuer is configured) start while Postgres does.
+    const providers = startExternalProviders(config.auth.external, `http://127.0.0.1:${apiPort}`);
+    providers.catch(() => {}); // awaited below; a failure surfaces there
+    cleanups.push(async () => (await providers.catch(() => null))?.close());
     const schema = schemaKey();
     const made = fresh ? await initialise(pgdata, adminPassword, schema) : "existing";
     phase(made === "existing" ? "data folder checked" : `cluster created (${made})`);
@@ -228,7 +235,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       // Sb-Forwarded-For only with it, as hosted Auth does only with a project secret key.
       secretKey: `sb_secret_${randomBytes(24).toString("base64url")}`,
       testMode,
+      external: {},
     };
+    ctx.external = (await providers).providers;
     if (testMode) {
       // Generous by default so suites do not trip over each other; tests lower them via /__local/config.
       const generous = {
@@ -305,6 +314,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       seed,
       migrations,
       sendEmailHook: config.auth.send_email_hook?.uri ?? null,
+      signInProviders: Object.entries(ctx.external).map(([name, p]) => ({
+        name,
+        issuer: p.issuer,
+        local: !config.auth.external[name as keyof typeof config.auth.external].url,
+      })),
       stop,
       onFailure: (listener) => {
         failureListeners.push(listener);

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type postgres from "postgres";
-import type { AuthConfig, RateLimits } from "../config.ts";
+import type { AuthConfig, ExternalProviderName, RateLimits } from "../config.ts";
 import type { Mailbox } from "../mailbox.ts";
 import { AuthError, clientIp } from "../http.ts";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.ts";
@@ -21,6 +21,11 @@ export type AuthContext = {
   secretKey: string;
   testMode: boolean;
   /**
+   * The enabled sign-in providers with the issuer they resolve to: the configured one, or the local
+   * OpenID Provider the stack started for it (external/local-op.ts).
+   */
+  external: Partial<Record<ExternalProviderName, ExternalProvider>>;
+  /**
    * Auth slow or down (--test switch /__local/auth-fault): every /auth/v1 call, JWKS included, waits
    * `delayMs` first, and with `down` answers 503 as hosted Auth's gateway does when GoTrue is unreachable.
    */
@@ -30,6 +35,13 @@ export type AuthContext = {
     restartPostgres(downMs: number): Promise<void>;
     dropRealtime(): number;
   };
+};
+
+export type ExternalProvider = {
+  issuer: string;
+  clientId: string;
+  secret: string;
+  skipNonceCheck: boolean;
 };
 
 export type Request = {

@@ -20,9 +20,10 @@ export const typesFor: Record<string, TokenType[]> = {
 /** A PKCE flow when the client sent a code challenge (always under @supabase/ssr). */
 export async function createFlowState(
   ctx: AuthContext,
-  userId: string,
+  userId: string | null,
   body: Record<string, unknown>,
-  method: FlowMethod,
+  method: FlowMethod | "oauth",
+  providerType = "email",
 ) {
   const challenge = str(body, "code_challenge");
   if (!challenge) return null;
@@ -34,8 +35,16 @@ export async function createFlowState(
     throw new AuthError(400, "validation_failed", "code challenge has to be between 43 and 128 characters");
   }
   const id = randomUUID();
-  await ctx.sql`insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, authentication_method)
-    values (${id}, ${userId}, ${randomUUID()}, ${challengeMethod}, ${challenge}, ${method})`;
+  if (!/^[a-zA-Z._~0-9-]+$/.test(challenge)) {
+    throw new AuthError(
+      400,
+      "validation_failed",
+      "code challenge can only contain alphanumeric characters, hyphens, periods, underscores and tildes",
+    );
+  }
+  await ctx.sql`insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge,
+      authentication_method, provider_type)
+    values (${id}, ${userId}, ${randomUUID()}, ${challengeMethod}, ${challenge}, ${method}, ${providerType})`;
   return id;
 }
 

@@ -78,3 +78,13 @@ export function jwks(): { keys: JWK[] } {
 export function serviceRoleKey(issuer: string): Promise<string> {
   return signJwt({ iss: issuer, role: "service_role" }, 10 * 365 * 24 * 3600);
 }
+
+/** Claims of any token this stack signed (the OAuth `state`, for one), or null when forged or expired. */
+export async function verifyStackJwt(jwt: string): Promise<Record<string, unknown> | null> {
+  try {
+    const { payload } = await jwtVerify(jwt, keys().publicKey, { algorithms: ["ES256"] });
+    return payload;
+  } catch {
+    return null;
+  }
+}

@@ -8,6 +8,7 @@ import {
   adminListUsers,
   adminUpdateUser,
 } from "./routes/admin.ts";
+import { authorize, callback } from "./routes/external.ts";
 import { logout } from "./routes/logout.ts";
 import { health, jwksRoute, settings } from "./routes/meta.ts";
 import { otp } from "./routes/otp.ts";
@@ -25,6 +26,8 @@ type Handler = (r: Request, param?: string) => Promise<Result>;
 const routes: Record<string, Partial<Record<string, Handler>>> = {
   "/signup": { POST: signup },
   "/token": { POST: token },
+  "/authorize": { GET: authorize },
+  "/callback": { GET: callback, POST: callback },
   "/otp": { POST: otp },
   "/magiclink": { POST: otp },
   "/recover": { POST: recover },
@@ -60,7 +63,9 @@ export async function handleAuth(
     const handler = route.methods[req.method ?? ""];
     if (!handler)
       throw new AuthError(405, "method_not_allowed", `Method ${req.method} not allowed on ${path}`);
-    const body = req.method === "GET" || req.method === "HEAD" ? {} : parseJsonObject(await readBody(req));
+    // Apple posts its callback as a form (response_mode=form_post): that route reads its own body.
+    const ownBody = req.method === "GET" || req.method === "HEAD" || path === "/callback";
+    const body = ownBody ? {} : parseJsonObject(await readBody(req));
     const result = await handler({ req, url, body, ctx }, route.param);
     if (result.status === 204 || result.body === null) {
       res.writeHead(result.status, result.headers ?? {}).end();

@@ -7,7 +7,8 @@ import { refreshToken } from "./tokens.ts";
 import { identityJson, userById, userJson, type UserRow } from "./users.ts";
 
 /** amr methods as GoTrue names them. */
-export type AuthMethod = "password" | "otp" | "magiclink" | "recovery" | "email/signup" | "email_change";
+export type AuthMethod =
+  "password" | "otp" | "magiclink" | "recovery" | "email/signup" | "email_change" | "oauth";
 
 /** Access-token claims as GoTrue's AccessTokenClaims (protocol §A.8). */
 async function accessToken(

@@ -7,7 +7,13 @@ export async function settings(r: Request) {
   return {
     status: 200,
     body: {
-      external: { email: true, phone: false, anonymous_users: false },
+      external: {
+        email: true,
+        phone: false,
+        anonymous_users: false,
+        google: !!r.ctx.external.google,
+        apple: !!r.ctx.external.apple,
+      },
       disable_signup: !c.enable_signup,
       mailer_autoconfirm: !c.enable_confirmations,
       phone_autoconfirm: false,

@@ -37,6 +37,8 @@ type FlowRow = {
   code_challenge_method: string;
   authentication_method: string;
   auth_code_issued_at: Date | null;
+  provider_access_token: string | null;
+  provider_refresh_token: string | null;
 };
 
 /** grant_type=pkce: trades the ?code= from a mailed link plus the stored verifier for a session. */
@@ -72,6 +74,15 @@ async function pkce(r: Request) {
   const deleted = await ctx.sql`delete from auth.flow_state where id = ${flow.id} returning id`;
   if (!deleted.length)
     throw new AuthError(404, "flow_state_not_found", "invalid flow state, no valid flow state found");
+  if (flow.authentication_method === "oauth") {
+    // A sign-in through a provider: its tokens come along, as GoTrue's PKCE grant returns them.
+    const session = await issueSession(ctx, flow.user_id, "oauth");
+    return {
+      ...session,
+      ...(flow.provider_access_token ? { provider_token: flow.provider_access_token } : {}),
+      ...(flow.provider_refresh_token ? { provider_refresh_token: flow.provider_refresh_token } : {}),
+    };
+  }
   const method: AuthMethod =
     flow.authentication_method === "recovery"
       ? "recovery"
