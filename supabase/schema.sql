@@ -114,7 +114,8 @@ create table private.notification_outbox (
   created_at timestamp with time zone default now() not null,
   created_xid xid8 default pg_current_xact_id() not null,
   interest_request_id uuid,
-  invitation_id uuid
+  invitation_id uuid,
+  session_occurrence_id uuid
 ); -- owner postgres
 
 create sequence private.notification_outbox_id_seq as bigint increment 1 minvalue 1 maxvalue 9223372036854775807 start 1 cache 1 owned by private.notification_outbox.id; -- owner postgres
@@ -198,7 +199,9 @@ create table public.notification_settings (
   decisions boolean default true not null,
   messages boolean default true not null,
   urgent_alerts boolean default false not null,
-  updated_at timestamp with time zone default now() not null
+  updated_at timestamp with time zone default now() not null,
+  session_reminders boolean default true not null,
+  session_updates boolean default true not null
 ); -- owner postgres
 alter table public.notification_settings enable row level security;
 
@@ -252,6 +255,42 @@ create table public.reports (
   resolution text
 ); -- owner postgres
 alter table public.reports enable row level security;
+
+create table public.session_occurrences (
+  id uuid default gen_random_uuid() not null,
+  session_id uuid not null,
+  occurrence_key timestamp without time zone not null,
+  starts_at timestamp with time zone not null,
+  meeting_point text,
+  meeting_note text,
+  places integer not null,
+  going_count integer default 0 not null,
+  held_count integer default 0 not null,
+  status text default 'scheduled'::text not null,
+  cancel_reason text,
+  weather_call text,
+  weather_called_at timestamp with time zone,
+  moved_at timestamp with time zone,
+  sequence integer default 0 not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null
+); -- owner postgres
+alter table public.session_occurrences enable row level security;
+
+create table public.session_rsvps (
+  id uuid default gen_random_uuid() not null,
+  occurrence_id uuid not null,
+  profile_id uuid not null,
+  state text not null,
+  waitlisted_at timestamp with time zone,
+  offer_kind text,
+  offer_expires_at timestamp with time zone,
+  late_cancel boolean default false not null,
+  cancelled_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null
+); -- owner postgres
+alter table public.session_rsvps enable row level security;
 
 create table public.team_chat_messages (
   id uuid default gen_random_uuid() not null,
@@ -319,6 +358,39 @@ create table public.teams (
 ); -- owner postgres
 alter table public.teams enable row level security;
 
+create table public.training_sessions (
+  id uuid default gen_random_uuid() not null,
+  host_id uuid not null,
+  team_id uuid,
+  title text not null,
+  details text,
+  sport text not null,
+  meeting_point text not null,
+  meeting_note text,
+  duration_minutes integer not null,
+  pace_unit text,
+  pace_from integer,
+  pace_to integer,
+  level text not null,
+  places integer not null,
+  who_may_join text default 'anyone'::text not null,
+  route_url text,
+  last_minute_hours integer default 3 not null,
+  late_cancel_hours integer default 12 not null,
+  first_day date not null,
+  local_time time without time zone not null,
+  repeat_days smallint[],
+  repeat_until date,
+  repeat_count integer,
+  time_zone text default 'Australia/Brisbane'::text not null,
+  materialised_through date,
+  status text default 'active'::text not null,
+  hidden_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null
+); -- owner postgres
+alter table public.training_sessions enable row level security;
+
 -- ── constraints ──
 
 alter table private.auth_attempts add constraint auth_attempts_bucket_check CHECK (((char_length(bucket) >= 1) AND (char_length(bucket) <= 400)));
@@ -381,7 +453,7 @@ alter table private.notification_outbox add constraint notification_outbox_inter
 
 alter table private.notification_outbox add constraint notification_outbox_invitation_id_fkey FOREIGN KEY (invitation_id) REFERENCES public.team_invitations(id) ON DELETE CASCADE;
 
-alter table private.notification_outbox add constraint notification_outbox_kind_enum CHECK ((kind = ANY (ARRAY['join_request'::text, 'decision'::text, 'message'::text, 'urgent_alert'::text, 'team_closed'::text, 'interest_confirm'::text, 'invitation'::text, 'team_chat'::text])));
+alter table private.notification_outbox add constraint notification_outbox_kind_enum CHECK ((kind = ANY (ARRAY['join_request'::text, 'decision'::text, 'message'::text, 'urgent_alert'::text, 'team_closed'::text, 'interest_confirm'::text, 'invitation'::text, 'team_chat'::text, 'session_offer'::text, 'session_change'::text, 'session_reminder'::text, 'session_summary'::text])));
 
 alter table private.notification_outbox add constraint notification_outbox_member_id_fkey FOREIGN KEY (member_id) REFERENCES public.team_members(id) ON DELETE CASCADE;
 
@@ -390,6 +462,8 @@ alter table private.notification_outbox add constraint notification_outbox_messa
 alter table private.notification_outbox add constraint notification_outbox_pkey PRIMARY KEY (id);
 
 alter table private.notification_outbox add constraint notification_outbox_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+alter table private.notification_outbox add constraint notification_outbox_session_occurrence_id_fkey FOREIGN KEY (session_occurrence_id) REFERENCES public.session_occurrences(id) ON DELETE SET NULL;
 
 alter table private.notification_outbox add constraint notification_outbox_status_enum CHECK ((status = ANY (ARRAY['pending'::text, 'sending'::text, 'sent'::text, 'skipped'::text, 'failed'::text])));
 
@@ -457,7 +531,7 @@ alter table public.messages add constraint messages_recipient_not_sender CHECK (
 
 alter table public.messages add constraint messages_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
 
-alter table public.moderation_actions add constraint moderation_actions_action_enum CHECK ((action = ANY (ARRAY['hide_message'::text, 'hide_profile'::text, 'suspend'::text, 'dismiss'::text])));
+alter table public.moderation_actions add constraint moderation_actions_action_enum CHECK ((action = ANY (ARRAY['hide_message'::text, 'hide_profile'::text, 'suspend'::text, 'dismiss'::text, 'hide_session'::text, 'remove_rsvp'::text])));
 
 alter table public.moderation_actions add constraint moderation_actions_moderator_id_fkey FOREIGN KEY (moderator_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
@@ -513,9 +587,9 @@ alter table public.push_subscriptions add constraint push_subscriptions_profile_
 
 alter table public.reports add constraint reports_details_text CHECK ((((char_length(details) >= 1) AND (char_length(details) <= 1000)) AND private.is_safe_text(details, true)));
 
-alter table public.reports add constraint reports_kind_enum CHECK ((kind = ANY (ARRAY['message'::text, 'profile'::text])));
+alter table public.reports add constraint reports_kind_enum CHECK ((kind = ANY (ARRAY['message'::text, 'profile'::text, 'session'::text, 'session_rsvp'::text])));
 
-alter table public.reports add constraint reports_message_snapshot CHECK (((kind = 'message'::text) = (message_content IS NOT NULL)));
+alter table public.reports add constraint reports_message_snapshot CHECK (((kind = ANY (ARRAY['message'::text, 'session'::text])) = (message_content IS NOT NULL)));
 
 alter table public.reports add constraint reports_other_needs_details CHECK (((reason <> 'other'::text) OR (details IS NOT NULL)));
 
@@ -527,13 +601,57 @@ alter table public.reports add constraint reports_reported_profile_id_fkey FOREI
 
 alter table public.reports add constraint reports_reporter_id_fkey FOREIGN KEY (reporter_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
-alter table public.reports add constraint reports_resolution_enum CHECK ((resolution = ANY (ARRAY['hide_message'::text, 'hide_profile'::text, 'suspend'::text, 'dismiss'::text])));
+alter table public.reports add constraint reports_resolution_enum CHECK ((resolution = ANY (ARRAY['hide_message'::text, 'hide_profile'::text, 'suspend'::text, 'dismiss'::text, 'hide_session'::text, 'remove_rsvp'::text])));
 
 alter table public.reports add constraint reports_resolved_by_fkey FOREIGN KEY (resolved_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 alter table public.reports add constraint reports_resolved_pair CHECK ((((status = 'open'::text) = (resolved_at IS NULL)) AND ((status = 'open'::text) = (resolution IS NULL))));
 
 alter table public.reports add constraint reports_status_enum CHECK ((status = ANY (ARRAY['open'::text, 'actioned'::text, 'dismissed'::text])));
+
+alter table public.session_occurrences add constraint session_occurrences_cancel_pair CHECK (((status = 'cancelled'::text) = (cancel_reason IS NOT NULL)));
+
+alter table public.session_occurrences add constraint session_occurrences_cancel_reason_enum CHECK ((cancel_reason = ANY (ARRAY['host'::text, 'weather'::text, 'series'::text, 'host_left'::text, 'moderator'::text])));
+
+alter table public.session_occurrences add constraint session_occurrences_going_count_range CHECK ((going_count >= 0));
+
+alter table public.session_occurrences add constraint session_occurrences_held_count_range CHECK ((held_count >= 0));
+
+alter table public.session_occurrences add constraint session_occurrences_key UNIQUE (session_id, occurrence_key);
+
+alter table public.session_occurrences add constraint session_occurrences_meeting_note_text CHECK ((((char_length(meeting_note) >= 1) AND (char_length(meeting_note) <= 140)) AND private.is_safe_text(meeting_note)));
+
+alter table public.session_occurrences add constraint session_occurrences_meeting_point_enum CHECK ((meeting_point = ANY (private.session_spots())));
+
+alter table public.session_occurrences add constraint session_occurrences_pkey PRIMARY KEY (id);
+
+alter table public.session_occurrences add constraint session_occurrences_places_range CHECK (((places >= 1) AND (places <= 50)));
+
+alter table public.session_occurrences add constraint session_occurrences_session_id_fkey FOREIGN KEY (session_id) REFERENCES public.training_sessions(id) ON DELETE CASCADE;
+
+alter table public.session_occurrences add constraint session_occurrences_status_enum CHECK ((status = ANY (ARRAY['scheduled'::text, 'cancelled'::text])));
+
+alter table public.session_occurrences add constraint session_occurrences_weather_call_enum CHECK ((weather_call = ANY (ARRAY['on'::text, 'moved'::text, 'cancelled'::text])));
+
+alter table public.session_occurrences add constraint session_occurrences_within_places CHECK (((going_count + held_count) <= places));
+
+alter table public.session_rsvps add constraint session_rsvps_late_only_cancelled CHECK (((NOT late_cancel) OR (state = 'cancelled'::text)));
+
+alter table public.session_rsvps add constraint session_rsvps_occurrence_id_fkey FOREIGN KEY (occurrence_id) REFERENCES public.session_occurrences(id) ON DELETE CASCADE;
+
+alter table public.session_rsvps add constraint session_rsvps_offer_kind_enum CHECK ((offer_kind = ANY (ARRAY['head'::text, 'open'::text])));
+
+alter table public.session_rsvps add constraint session_rsvps_offer_shape CHECK ((((state = 'offered'::text) = (offer_kind IS NOT NULL)) AND ((state = 'offered'::text) = (offer_expires_at IS NOT NULL))));
+
+alter table public.session_rsvps add constraint session_rsvps_one_per_athlete UNIQUE (occurrence_id, profile_id);
+
+alter table public.session_rsvps add constraint session_rsvps_pkey PRIMARY KEY (id);
+
+alter table public.session_rsvps add constraint session_rsvps_profile_id_fkey FOREIGN KEY (profile_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+alter table public.session_rsvps add constraint session_rsvps_queue_position CHECK (((state <> ALL (ARRAY['waitlisted'::text, 'offered'::text])) OR (waitlisted_at IS NOT NULL)));
+
+alter table public.session_rsvps add constraint session_rsvps_state_enum CHECK ((state = ANY (ARRAY['going'::text, 'waitlisted'::text, 'offered'::text, 'declined'::text, 'cancelled'::text, 'attended'::text, 'no_show'::text])));
 
 alter table public.team_chat_messages add constraint team_chat_messages_content_text CHECK ((((char_length(content) >= 1) AND (char_length(content) <= 2000)) AND private.is_safe_text(content, true)));
 
@@ -607,6 +725,60 @@ alter table public.teams add constraint teams_urgent_pair CHECK (((urgent_role I
 
 alter table public.teams add constraint teams_urgent_role_enum CHECK ((urgent_role = ANY (ARRAY['swimmer'::text, 'cyclist'::text, 'runner'::text])));
 
+alter table public.training_sessions add constraint training_sessions_details_text CHECK ((((char_length(details) >= 1) AND (char_length(details) <= 1000)) AND private.is_safe_text(details, true)));
+
+alter table public.training_sessions add constraint training_sessions_duration_range CHECK (((duration_minutes >= 15) AND (duration_minutes <= 480)));
+
+alter table public.training_sessions add constraint training_sessions_host_id_fkey FOREIGN KEY (host_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+alter table public.training_sessions add constraint training_sessions_last_minute_range CHECK (((last_minute_hours >= 0) AND (last_minute_hours <= 24)));
+
+alter table public.training_sessions add constraint training_sessions_late_cancel_range CHECK (((late_cancel_hours >= 0) AND (late_cancel_hours <= 72)));
+
+alter table public.training_sessions add constraint training_sessions_level_enum CHECK ((level = ANY (ARRAY['all'::text, 'beginner'::text, 'intermediate'::text, 'advanced'::text, 'elite'::text])));
+
+alter table public.training_sessions add constraint training_sessions_meeting_note_text CHECK ((((char_length(meeting_note) >= 1) AND (char_length(meeting_note) <= 140)) AND private.is_safe_text(meeting_note)));
+
+alter table public.training_sessions add constraint training_sessions_meeting_point_enum CHECK ((meeting_point = ANY (private.session_spots())));
+
+alter table public.training_sessions add constraint training_sessions_pace_band CHECK ((((pace_unit IS NULL) AND (pace_from IS NULL) AND (pace_to IS NULL)) OR ((pace_from <= pace_to) AND
+CASE pace_unit
+    WHEN 'per_100m'::text THEN ((pace_from >= 50) AND (pace_to <= 300))
+    WHEN 'per_km'::text THEN ((pace_from >= 150) AND (pace_to <= 600))
+    WHEN 'kmh'::text THEN ((pace_from >= 10) AND (pace_to <= 60))
+    ELSE NULL::boolean
+END)));
+
+alter table public.training_sessions add constraint training_sessions_pace_unit_enum CHECK ((pace_unit = ANY (ARRAY['per_100m'::text, 'per_km'::text, 'kmh'::text])));
+
+alter table public.training_sessions add constraint training_sessions_pkey PRIMARY KEY (id);
+
+alter table public.training_sessions add constraint training_sessions_places_range CHECK (((places >= 1) AND (places <= 50)));
+
+alter table public.training_sessions add constraint training_sessions_repeat_count_range CHECK (((repeat_count >= 1) AND (repeat_count <= 52)));
+
+alter table public.training_sessions add constraint training_sessions_repeat_days_valid CHECK (private.session_days_valid(repeat_days));
+
+alter table public.training_sessions add constraint training_sessions_repeat_shape CHECK ((((repeat_days IS NULL) AND (repeat_until IS NULL) AND (repeat_count IS NULL)) OR ((repeat_days IS NOT NULL) AND ((repeat_until IS NULL) OR (repeat_count IS NULL)))));
+
+alter table public.training_sessions add constraint training_sessions_repeat_until_range CHECK (((repeat_until >= first_day) AND (repeat_until <= (first_day + 366))));
+
+alter table public.training_sessions add constraint training_sessions_route_url_format CHECK (((route_url ~ '^https://[^[:space:]]+$'::text) AND (char_length(route_url) <= 500)));
+
+alter table public.training_sessions add constraint training_sessions_sport_enum CHECK ((sport = ANY (ARRAY['swim'::text, 'open_water_swim'::text, 'bike'::text, 'run'::text, 'brick'::text])));
+
+alter table public.training_sessions add constraint training_sessions_status_enum CHECK ((status = ANY (ARRAY['active'::text, 'cancelled'::text])));
+
+alter table public.training_sessions add constraint training_sessions_team_id_fkey FOREIGN KEY (team_id) REFERENCES public.teams(id) ON DELETE CASCADE;
+
+alter table public.training_sessions add constraint training_sessions_team_only_needs_team CHECK (((who_may_join = 'anyone'::text) OR (team_id IS NOT NULL)));
+
+alter table public.training_sessions add constraint training_sessions_time_zone CHECK ((time_zone = 'Australia/Brisbane'::text));
+
+alter table public.training_sessions add constraint training_sessions_title_text CHECK ((((char_length(title) >= 3) AND (char_length(title) <= 80)) AND private.is_safe_text(title)));
+
+alter table public.training_sessions add constraint training_sessions_who_may_join_enum CHECK ((who_may_join = ANY (ARRAY['anyone'::text, 'team'::text])));
+
 -- ── indexes ──
 
 CREATE INDEX auth_attempts_at_idx ON private.auth_attempts USING btree (at);
@@ -654,6 +826,8 @@ CREATE UNIQUE INDEX notification_outbox_one_live_message ON private.notification
 CREATE UNIQUE INDEX notification_outbox_one_live_team_chat ON private.notification_outbox USING btree (team_id, recipient_id) WHERE ((kind = 'team_chat'::text) AND (status = ANY (ARRAY['pending'::text, 'sending'::text])));
 
 CREATE UNIQUE INDEX notification_outbox_pkey ON private.notification_outbox USING btree (id);
+
+CREATE INDEX notification_outbox_session_occurrence_idx ON private.notification_outbox USING btree (session_occurrence_id) WHERE (session_occurrence_id IS NOT NULL);
 
 CREATE INDEX notification_outbox_team_chat_sent_idx ON private.notification_outbox USING btree (team_id, recipient_id, claimed_at DESC) WHERE ((kind = 'team_chat'::text) AND (status = ANY (ARRAY['sending'::text, 'sent'::text])));
 
@@ -733,6 +907,24 @@ CREATE INDEX reports_reported_profile_idx ON public.reports USING btree (reporte
 
 CREATE INDEX reports_reporter_created_idx ON public.reports USING btree (reporter_id, created_at DESC);
 
+CREATE UNIQUE INDEX session_occurrences_key ON public.session_occurrences USING btree (session_id, occurrence_key);
+
+CREATE UNIQUE INDEX session_occurrences_pkey ON public.session_occurrences USING btree (id);
+
+CREATE INDEX session_occurrences_session_idx ON public.session_occurrences USING btree (session_id, starts_at);
+
+CREATE INDEX session_occurrences_upcoming_idx ON public.session_occurrences USING btree (starts_at) WHERE (status = 'scheduled'::text);
+
+CREATE INDEX session_rsvps_offer_expiry_idx ON public.session_rsvps USING btree (offer_expires_at) WHERE (state = 'offered'::text);
+
+CREATE UNIQUE INDEX session_rsvps_one_per_athlete ON public.session_rsvps USING btree (occurrence_id, profile_id);
+
+CREATE UNIQUE INDEX session_rsvps_pkey ON public.session_rsvps USING btree (id);
+
+CREATE INDEX session_rsvps_profile_idx ON public.session_rsvps USING btree (profile_id, state);
+
+CREATE INDEX session_rsvps_queue_idx ON public.session_rsvps USING btree (occurrence_id, state, waitlisted_at);
+
 CREATE UNIQUE INDEX team_chat_messages_pkey ON public.team_chat_messages USING btree (id);
 
 CREATE INDEX team_chat_messages_sender_created_idx ON public.team_chat_messages USING btree (sender_id, created_at DESC);
@@ -775,6 +967,14 @@ CREATE INDEX teams_open_urgent_role_idx ON public.teams USING btree (urgent_role
 
 CREATE UNIQUE INDEX teams_pkey ON public.teams USING btree (id);
 
+CREATE INDEX training_sessions_host_idx ON public.training_sessions USING btree (host_id);
+
+CREATE UNIQUE INDEX training_sessions_pkey ON public.training_sessions USING btree (id);
+
+CREATE INDEX training_sessions_team_idx ON public.training_sessions USING btree (team_id) WHERE (team_id IS NOT NULL);
+
+CREATE INDEX training_sessions_to_materialise_idx ON public.training_sessions USING btree (materialised_through) WHERE ((status = 'active'::text) AND (repeat_days IS NOT NULL));
+
 -- ── functions ──
 
 CREATE OR REPLACE FUNCTION private.answer_request_message(m public.team_members)
@@ -784,6 +984,30 @@ CREATE OR REPLACE FUNCTION private.answer_request_message(m public.team_members)
  SET search_path TO ''
 AS $function$
   update public.messages set read = true where id = private.request_message(m) and not read
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.apply_places(occ uuid, n integer)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  o public.session_occurrences;
+  excess int;
+begin
+  select * into o from public.session_occurrences where id = occ for update;
+  excess := o.going_count + o.held_count - n;
+  if excess > 0 then
+    update public.session_rsvps r set state = 'waitlisted', offer_kind = null, offer_expires_at = null
+    where r.id in (select x.id from public.session_rsvps x
+                   where x.occurrence_id = occ and x.state = 'offered' and x.offer_kind = 'head'
+                   order by x.waitlisted_at desc, x.id desc limit excess);
+    update public.session_occurrences set held_count = held_count - excess where id = occ;
+  end if;
+  update public.session_occurrences set places = n where id = occ;
+  perform private.fill_places(occ);
+end;
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.begin_moderation(p_report uuid, p_kind text DEFAULT NULL::text)
@@ -821,6 +1045,34 @@ AS $function$
   select exists (
     select 1 from public.blocks k
     where (k.blocker_id = a and k.blocked_id = b) or (k.blocker_id = b and k.blocked_id = a))
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.blocks_leave_sessions()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  x record;
+  rv public.session_rsvps;
+begin
+  for x in
+    select r.id, r.occurrence_id from public.session_rsvps r
+    join public.session_occurrences o on o.id = r.occurrence_id
+    join public.training_sessions s on s.id = o.session_id
+    where r.state in ('going', 'waitlisted', 'offered') and o.starts_at > now() and o.status = 'scheduled'
+      and ((s.host_id = new.blocker_id and r.profile_id = new.blocked_id)
+        or (s.host_id = new.blocked_id and r.profile_id = new.blocker_id))
+    order by r.occurrence_id
+  loop
+    perform 1 from public.session_occurrences where id = x.occurrence_id for update;
+    select * into rv from public.session_rsvps where id = x.id for update;
+    perform private.release_rsvp(rv, false);
+    perform private.fill_places(x.occurrence_id);
+  end loop;
+  return null;
+end;
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.claim_notifications(p_limit integer DEFAULT 50, p_lease interval DEFAULT '00:05:00'::interval, p_now timestamp with time zone DEFAULT now())
@@ -933,6 +1185,67 @@ begin
 end;
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION private.fill_places(occ uuid, p_now timestamp with time zone DEFAULT now())
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  o public.session_occurrences;
+  s public.training_sessions;
+  free int;
+  offered int;
+begin
+  select * into o from public.session_occurrences where id = occ for update;
+  if o.id is null then return; end if;
+  select * into s from public.training_sessions where id = o.session_id;
+  if o.status <> 'scheduled' or o.starts_at <= p_now or s.status <> 'active' or s.hidden_at is not null then
+    perform private.withdraw_offers(o.id);
+    return;
+  end if;
+  free := o.places - o.going_count - o.held_count;
+  if free <= 0 then
+    -- The last place went: an open offer is over for everyone else.
+    update public.session_rsvps set state = 'waitlisted', offer_kind = null, offer_expires_at = null
+    where occurrence_id = o.id and state = 'offered' and offer_kind = 'open';
+    return;
+  end if;
+  if p_now >= private.last_minute_from(o, s) then
+    with opened as (
+      update public.session_rsvps r set state = 'offered', offer_kind = 'open', offer_expires_at = o.starts_at
+      where r.occurrence_id = o.id and r.state = 'waitlisted'
+      returning r.id, r.profile_id
+    )
+    insert into private.notification_outbox (kind, dedupe_key, recipient_id, session_occurrence_id, detail)
+    select 'session_offer', format('session_offer:%s:%s', x.id, pg_current_xact_id()), x.profile_id, o.id, 'open'
+    from opened x
+    on conflict do nothing;
+  else
+    with heads as (
+      select r.id from public.session_rsvps r
+      where r.occurrence_id = o.id and r.state = 'waitlisted'
+      order by r.waitlisted_at, r.id
+      limit free
+    ), made as (
+      update public.session_rsvps r set state = 'offered', offer_kind = 'head',
+        offer_expires_at = least(p_now + interval '2 hours', private.last_minute_from(o, s))
+      from heads where r.id = heads.id
+      returning r.id, r.profile_id
+    ), queued as (
+      insert into private.notification_outbox (kind, dedupe_key, recipient_id, session_occurrence_id, detail)
+      select 'session_offer', format('session_offer:%s:%s', m.id, pg_current_xact_id()), m.profile_id, o.id, 'head'
+      from made m
+      on conflict do nothing
+    )
+    select count(*)::int into offered from made;
+    if offered > 0 then
+      update public.session_occurrences set held_count = held_count + offered where id = o.id;
+    end if;
+  end if;
+end;
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION private.finish_moderation(r public.reports, p_action text)
  RETURNS integer
  LANGUAGE plpgsql
@@ -950,7 +1263,8 @@ begin
       resolved_at = now(), resolved_by = (select auth.uid()), resolution = p_action
   where x.status = 'open'
     and (x.id = r.id
-         or (p_action in ('hide_message', 'hide_profile') and x.kind = r.kind and x.target_id = r.target_id)
+         or (p_action in ('hide_message', 'hide_profile', 'hide_session', 'remove_rsvp')
+             and x.kind = r.kind and x.target_id = r.target_id)
          or (p_action = 'suspend' and x.reported_profile_id = r.reported_profile_id));
   get diagnostics closed = row_count;
   return closed;
@@ -1114,6 +1428,35 @@ AS $function$
   )
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION private.joinable_occurrence(occ uuid, me public.profiles)
+ RETURNS public.session_occurrences
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  o public.session_occurrences;
+  s public.training_sessions;
+begin
+  perform pg_advisory_xact_lock(hashtextextended(format('session_rsvp:%s:%s', occ, me.id), 0));
+  select * into o from public.session_occurrences where id = occ;
+  select * into s from public.training_sessions where id = o.session_id;
+  if o.id is null or not private.session_visible_to_me(s) then
+    raise exception 'Session not found' using errcode = 'P0002';
+  end if;
+  if s.host_id = me.id then
+    raise exception 'You''re hosting this session' using errcode = 'P0001';
+  end if;
+  if o.status = 'cancelled' then
+    raise exception 'This session is cancelled' using errcode = 'P0001';
+  end if;
+  if o.starts_at <= now() then
+    raise exception 'This session has already started' using errcode = 'P0001';
+  end if;
+  return o;
+end;
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION private.keep_hidden_profile_private()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1127,6 +1470,15 @@ begin
   end if;
   return new;
 end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.last_minute_from(o public.session_occurrences, s public.training_sessions)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select o.starts_at - make_interval(hours => s.last_minute_hours)
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.leg_covered(p_team uuid, p_role text)
@@ -1251,6 +1603,27 @@ begin
 end;
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION private.lock_hosted_occurrence(occ uuid)
+ RETURNS public.session_occurrences
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  o public.session_occurrences;
+  me uuid := (private.require_my_profile()).id;
+begin
+  select * into o from public.session_occurrences where id = occ for update;
+  if o.id is null then
+    raise exception 'Session not found' using errcode = 'P0002';
+  end if;
+  if not exists (select 1 from public.training_sessions s where s.id = o.session_id and s.host_id = me) then
+    raise exception 'Forbidden: only the host can change this session' using errcode = '42501', hint = 'FORBIDDEN';
+  end if;
+  return o;
+end;
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION private.lock_my_invitation(invitation uuid)
  RETURNS public.team_invitations
  LANGUAGE plpgsql
@@ -1316,6 +1689,25 @@ begin
 end;
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION private.lock_upcoming_hosted_occurrence(occ uuid)
+ RETURNS public.session_occurrences
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  o public.session_occurrences := private.lock_hosted_occurrence(occ);
+begin
+  if o.status = 'cancelled' then
+    raise exception 'This session is cancelled' using errcode = 'P0001';
+  end if;
+  if o.starts_at <= now() then
+    raise exception 'This session has already started' using errcode = 'P0001';
+  end if;
+  return o;
+end;
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION private.mark_notification_failed(p_id bigint, p_token uuid, p_error text, p_now timestamp with time zone DEFAULT now())
  RETURNS text
  LANGUAGE sql
@@ -1364,6 +1756,51 @@ begin
     on conflict do nothing;
   end if;
   return true;
+end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.materialise_session(p_session uuid, p_now timestamp with time zone DEFAULT now())
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  s public.training_sessions;
+  horizon date := (p_now at time zone 'Australia/Brisbane')::date + 56;
+  last_day date;
+  made int := 0;
+  existing int;
+begin
+  select * into s from public.training_sessions where id = p_session for update;
+  if s.id is null or s.status <> 'active' then return 0; end if;
+  if s.repeat_days is null then
+    if s.materialised_through is null then
+      insert into public.session_occurrences (session_id, occurrence_key, starts_at, places)
+      values (s.id, s.first_day + s.local_time, (s.first_day + s.local_time) at time zone s.time_zone, s.places)
+      on conflict do nothing;
+      get diagnostics made = row_count;
+      update public.training_sessions set materialised_through = s.first_day where id = s.id;
+    end if;
+    return made;
+  end if;
+  last_day := least(coalesce(s.repeat_until, horizon), horizon);
+  if s.materialised_through is not null and s.materialised_through >= last_day then return 0; end if;
+  select count(*)::int into existing from public.session_occurrences where session_id = s.id;
+  insert into public.session_occurrences (session_id, occurrence_key, starts_at, places)
+  select s.id, d.day + s.local_time, (d.day + s.local_time) at time zone s.time_zone, s.places
+  from (
+    select g::date as day from generate_series(
+      greatest(s.first_day, coalesce(s.materialised_through + 1, s.first_day)), last_day, interval '1 day') g
+  ) d
+  where extract(isodow from d.day)::smallint = any (s.repeat_days)
+    and (d.day + s.local_time) at time zone s.time_zone > p_now
+  order by d.day
+  limit case when s.repeat_count is null then null else greatest(s.repeat_count - existing, 0) end
+  on conflict do nothing;
+  get diagnostics made = row_count;
+  update public.training_sessions set materialised_through = last_day where id = s.id;
+  return made;
 end;
 $function$; -- owner postgres
 
@@ -1475,6 +1912,17 @@ AS $function$
   select t.id from public.teams t where t.creator_id = (select auth.uid())
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION private.my_hosted_occurrence_ids()
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select o.id from public.session_occurrences o
+  join public.training_sessions s on s.id = o.session_id
+  where s.host_id = (select private.my_profile_id())
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION private.my_profile_id()
  RETURNS uuid
  LANGUAGE sql
@@ -1526,7 +1974,9 @@ declare
   last_claim timestamptz;
   later timestamptz;
 begin
-  if r.kind = 'team_chat' then
+  if r.kind in ('session_offer', 'session_change', 'session_reminder', 'session_summary') then
+    return coalesce(private.session_notification_content(r, p_now), jsonb_build_object('skip', 'event no longer exists'));
+  elsif r.kind = 'team_chat' then
     return coalesce(private.team_chat_notification_content(r, p_now), jsonb_build_object('skip', 'event no longer exists'));
   elsif r.kind = 'interest_confirm' then
     select case when q.confirmed_at is not null then jsonb_build_object('skip', 'already confirmed')
@@ -1679,6 +2129,42 @@ AS $function$
      and (loc -> 'coordinates' ->> 1)::numeric between -90 and 90
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION private.profile_sessions_before_delete()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  o public.session_occurrences;
+  x record;
+  rv public.session_rsvps;
+begin
+  for o in
+    select oc.* from public.session_occurrences oc join public.training_sessions s on s.id = oc.session_id
+    where s.host_id = old.id and oc.status = 'scheduled' and oc.starts_at > now()
+    order by oc.id for update of oc
+  loop
+    update public.session_occurrences set status = 'cancelled', cancel_reason = 'host_left', sequence = sequence + 1
+    where id = o.id returning * into o;
+    perform private.withdraw_offers(o.id);
+    perform private.queue_session_change(o, 'cancelled', 'host_left');
+  end loop;
+  for x in
+    select r.id, r.occurrence_id from public.session_rsvps r
+    join public.session_occurrences oc on oc.id = r.occurrence_id
+    where r.profile_id = old.id and r.state in ('going', 'offered') and oc.starts_at > now() and oc.status = 'scheduled'
+    order by r.occurrence_id
+  loop
+    perform 1 from public.session_occurrences where id = x.occurrence_id for update;
+    select * into rv from public.session_rsvps where id = x.id for update;
+    perform private.release_rsvp(rv, false);
+    perform private.fill_places(x.occurrence_id);
+  end loop;
+  return old;
+end;
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION private.profile_target_times_valid(times jsonb)
  RETURNS boolean
  LANGUAGE sql
@@ -1801,6 +2287,24 @@ begin
   on conflict (conversation_id, recipient_id) where kind = 'message' and status in ('pending', 'sending')
   do update set message_id = private.notification_outbox.message_id;
   return null;
+end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.queue_session_change(o public.session_occurrences, what text, reason text DEFAULT NULL::text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  snapshot text := private.session_snapshot(o, what, reason);
+begin
+  insert into private.notification_outbox (kind, dedupe_key, recipient_id, session_occurrence_id, detail)
+  select 'session_change', format('session_change:%s:%s:%s:%s', o.id, what, o.sequence, r.profile_id),
+         r.profile_id, o.id, snapshot
+  from public.session_rsvps r
+  where r.occurrence_id = o.id and r.state in ('going', 'waitlisted', 'offered')
+  on conflict do nothing;
 end;
 $function$; -- owner postgres
 
@@ -1938,6 +2442,24 @@ AS $function$
   select count(*)::int from released
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION private.release_rsvp(r public.session_rsvps, late boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if r.state = 'going' then
+    update public.session_occurrences set going_count = going_count - 1 where id = r.occurrence_id;
+  elsif r.state = 'offered' and r.offer_kind = 'head' then
+    update public.session_occurrences set held_count = held_count - 1 where id = r.occurrence_id;
+  end if;
+  update public.session_rsvps set state = 'cancelled', late_cancel = (late and r.state = 'going'),
+    cancelled_at = now(), offer_kind = null, offer_expires_at = null
+  where id = r.id;
+end;
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION private.request_interest(p_name text, p_email text, p_specialty text, p_client text, p_now timestamp with time zone DEFAULT now())
  RETURNS text
  LANGUAGE plpgsql
@@ -2058,6 +2580,127 @@ begin
 end;
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION private.run_session_schedule(p_now timestamp with time zone DEFAULT now())
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  s record;
+  r record;
+  made int := 0;
+  expired int := 0;
+  withdrawn int := 0;
+  reminders int := 0;
+  n int;
+begin
+  for s in
+    select t.id from public.training_sessions t
+    where t.status = 'active' and t.hidden_at is null
+      and (t.materialised_through is null
+           or (t.repeat_days is not null
+               and t.materialised_through < least(coalesce(t.repeat_until, 'infinity'::date),
+                                                  (p_now at time zone 'Australia/Brisbane')::date + 56)))
+  loop
+    made := made + private.materialise_session(s.id, p_now);
+  end loop;
+
+  for r in
+    select x.id, x.occurrence_id from public.session_rsvps x
+    where x.state = 'offered' and x.offer_kind = 'head' and x.offer_expires_at <= p_now
+    order by x.occurrence_id
+  loop
+    declare
+      o public.session_occurrences;
+      t public.training_sessions;
+      rv public.session_rsvps;
+    begin
+      select * into o from public.session_occurrences where id = r.occurrence_id for update;
+      select * into rv from public.session_rsvps where id = r.id for update;
+      continue when rv.state <> 'offered' or rv.offer_kind <> 'head' or rv.offer_expires_at > p_now;
+      select * into t from public.training_sessions where id = o.session_id;
+      update public.session_occurrences set held_count = held_count - 1 where id = o.id;
+      update public.session_rsvps set
+        state = case when p_now >= private.last_minute_from(o, t) then 'waitlisted' else 'declined' end,
+        offer_kind = null, offer_expires_at = null
+      where id = rv.id;
+      perform private.fill_places(o.id, p_now);
+      expired := expired + 1;
+    end;
+  end loop;
+
+  for r in
+    select distinct x.occurrence_id from public.session_rsvps x
+    join public.session_occurrences o on o.id = x.occurrence_id
+    where x.state = 'offered' and (o.starts_at <= p_now or o.status = 'cancelled')
+  loop
+    perform 1 from public.session_occurrences where id = r.occurrence_id for update;
+    perform private.withdraw_offers(r.occurrence_id);
+    withdrawn := withdrawn + 1;
+  end loop;
+
+  -- The evening before: occurrences starting within the next 30 hours whose reminder time has come.
+  with due as (
+    select o.id, o.created_at, t.host_id,
+           (((o.starts_at at time zone 'Australia/Brisbane')::date - 1) + time '18:00') at time zone 'Australia/Brisbane' as remind_at
+    from public.session_occurrences o join public.training_sessions t on t.id = o.session_id
+    where o.status = 'scheduled' and o.starts_at > p_now and o.starts_at <= p_now + interval '30 hours'
+      and t.hidden_at is null
+  ), athletes as (
+    insert into private.notification_outbox (kind, dedupe_key, recipient_id, session_occurrence_id, due_at)
+    select 'session_reminder', format('session_reminder:%s:%s', d.id, x.profile_id), x.profile_id, d.id, p_now
+    from due d join public.session_rsvps x on x.occurrence_id = d.id and x.state = 'going'
+    where d.remind_at <= p_now and x.updated_at < d.remind_at
+    on conflict do nothing
+    returning 1
+  ), hosts as (
+    insert into private.notification_outbox (kind, dedupe_key, recipient_id, session_occurrence_id, due_at)
+    select 'session_summary', format('session_summary:%s', d.id), d.host_id, d.id, p_now
+    from due d
+    where d.remind_at <= p_now and d.created_at < d.remind_at
+    on conflict do nothing
+    returning 1
+  )
+  select (select count(*) from athletes) + (select count(*) from hosts) into n;
+  reminders := n;
+
+  return jsonb_build_object('occurrences_made', made, 'offers_expired', expired, 'offers_withdrawn', withdrawn,
+                            'reminders_queued', reminders);
+end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.session_before_delete()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  o public.session_occurrences;
+begin
+  for o in
+    select * from public.session_occurrences x
+    where x.session_id = old.id and x.status = 'scheduled' and x.starts_at > now()
+  loop
+    o.sequence := o.sequence + 1;
+    perform private.queue_session_change(o, 'cancelled', 'removed');
+  end loop;
+  return old;
+end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.session_days_valid(days smallint[])
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_ndims(days), 1) = 1 and cardinality(days) between 1 and 7
+     and not exists (select 1 from unnest(days) d where d is null or d not between 1 and 7)
+     and cardinality(days) = (select count(distinct d) from unnest(days) d)
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION private.session_is_live(claims jsonb)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -2079,6 +2722,102 @@ begin
     where s.id = sid::uuid and s.user_id = uid::uuid and (s.not_after is null or s.not_after > now())
   );
 end
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.session_notification_content(r private.notification_outbox, p_now timestamp with time zone)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  o public.session_occurrences;
+  s public.training_sessions;
+  x public.session_rsvps;
+  base jsonb;
+begin
+  if r.kind = 'session_change' then
+    return jsonb_build_object('data', r.detail::jsonb);
+  end if;
+  select * into o from public.session_occurrences where id = r.session_occurrence_id;
+  select * into s from public.training_sessions where id = o.session_id;
+  if o.id is null or s.id is null then
+    return jsonb_build_object('skip', 'event no longer exists');
+  end if;
+  if o.status <> 'scheduled' or o.starts_at <= p_now or s.hidden_at is not null then
+    return jsonb_build_object('skip', 'session cancelled or started');
+  end if;
+  base := jsonb_build_object('session_id', s.id, 'occurrence_id', o.id, 'title', s.title, 'sport', s.sport,
+    'starts_at', o.starts_at, 'duration_minutes', s.duration_minutes,
+    'meeting_point', coalesce(o.meeting_point, s.meeting_point), 'meeting_note', coalesce(o.meeting_note, s.meeting_note),
+    'places', o.places, 'going', o.going_count);
+  if r.kind = 'session_offer' then
+    select * into x from public.session_rsvps where occurrence_id = o.id and profile_id = r.recipient_id;
+    if x.state is distinct from 'offered' then
+      return jsonb_build_object('skip', 'offer no longer open');
+    end if;
+    return jsonb_build_object('data', base || jsonb_build_object('offer_kind', x.offer_kind,
+      'offer_expires_at', x.offer_expires_at));
+  elsif r.kind = 'session_reminder' then
+    if not exists (select 1 from public.session_rsvps w
+                   where w.occurrence_id = o.id and w.profile_id = r.recipient_id and w.state = 'going') then
+      return jsonb_build_object('skip', 'no longer going');
+    end if;
+    return jsonb_build_object('data', base);
+  elsif r.kind = 'session_summary' then
+    if s.host_id <> r.recipient_id then
+      return jsonb_build_object('skip', 'no longer the host');
+    end if;
+    return jsonb_build_object('data', base || jsonb_build_object(
+      'waiting', (select count(*)::int from public.session_rsvps w
+                  where w.occurrence_id = o.id and w.state in ('waitlisted', 'offered')),
+      'late_cancels', (select count(*)::int from public.session_rsvps w
+                       where w.occurrence_id = o.id and w.state = 'cancelled' and w.late_cancel),
+      'names', coalesce((select jsonb_agg(p.full_name order by w.created_at, w.id)
+                         from public.session_rsvps w join public.profiles p on p.id = w.profile_id
+                         where w.occurrence_id = o.id and w.state = 'going'), '[]'::jsonb)));
+  end if;
+  return jsonb_build_object('skip', 'unknown kind');
+end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.session_snapshot(o public.session_occurrences, what text, reason text DEFAULT NULL::text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'what', what, 'reason', reason, 'session_id', s.id, 'occurrence_id', o.id, 'title', s.title,
+    'sport', s.sport, 'starts_at', o.starts_at, 'meeting_point', coalesce(o.meeting_point, s.meeting_point),
+    'meeting_note', coalesce(o.meeting_note, s.meeting_note))::text
+  from public.training_sessions s where s.id = o.session_id
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.session_spots()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select array['noosa_main_beach', 'noosa_woods', 'noosaville_foreshore', 'noosa_aquatic_centre', 'noosa_hill',
+               'sunshine_beach', 'peregian_beach', 'tewantin_marina', 'noosa_national_park', 'lake_macdonald']
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.session_visible_to_me(s public.training_sessions)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with me as (select private.my_profile_id() as id)
+  select (s.host_id = me.id) is true
+      or (s.hidden_at is null
+          and (s.who_may_join = 'anyone'
+               or exists (select 1 from public.team_members m
+                          where m.team_id = s.team_id and m.profile_id = me.id and m.status = 'active'))
+          and (me.id is null or not private.blocked_between(me.id, s.host_id)))
+  from me
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.set_updated_at()
@@ -2377,19 +3116,21 @@ CREATE OR REPLACE FUNCTION private.unsubscribe(profile uuid, kind text)
  SET search_path TO ''
 AS $function$
 begin
-  if kind not in ('join_request', 'decision', 'message', 'urgent_alert') then
+  if kind not in ('join_request', 'decision', 'message', 'urgent_alert', 'session_reminder', 'session_update') then
     raise exception 'Unknown notification kind' using errcode = '22023';
   end if;
   if not exists (select 1 from public.profiles p where p.id = profile) then
     return false;
   end if;
-  insert into public.notification_settings (profile_id, join_requests, decisions, messages, urgent_alerts)
-  values (profile, kind <> 'join_request', kind <> 'decision', kind <> 'message', false)
-  on conflict (profile_id) do update set
-    join_requests = case when kind = 'join_request' then false else public.notification_settings.join_requests end,
-    decisions = case when kind = 'decision' then false else public.notification_settings.decisions end,
-    messages = case when kind = 'message' then false else public.notification_settings.messages end,
-    urgent_alerts = case when kind = 'urgent_alert' then false else public.notification_settings.urgent_alerts end;
+  insert into public.notification_settings (profile_id) values (profile) on conflict (profile_id) do nothing;
+  update public.notification_settings s set
+    join_requests = case when kind = 'join_request' then false else s.join_requests end,
+    decisions = case when kind = 'decision' then false else s.decisions end,
+    messages = case when kind = 'message' then false else s.messages end,
+    urgent_alerts = case when kind = 'urgent_alert' then false else s.urgent_alerts end,
+    session_reminders = case when kind = 'session_reminder' then false else s.session_reminders end,
+    session_updates = case when kind = 'session_update' then false else s.session_updates end
+  where s.profile_id = profile;
   return true;
 end;
 $function$; -- owner postgres
@@ -2411,10 +3152,27 @@ AS $function$
     -- A message in your team's chat is a new message like any other.
     when 'team_chat' then coalesce(s.messages, true)
     when 'urgent_alert' then coalesce(s.urgent_alerts, false)
+    when 'session_offer' then coalesce(s.session_updates, true)
+    when 'session_change' then coalesce(s.session_updates, true)
+    when 'session_reminder' then coalesce(s.session_reminders, true)
+    when 'session_summary' then coalesce(s.session_reminders, true)
     else false
   end
   from (select 1) one
   left join public.notification_settings s on s.profile_id = profile
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.withdraw_offers(occ uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.session_rsvps set state = 'waitlisted', offer_kind = null, offer_expires_at = null
+  where occurrence_id = occ and state = 'offered';
+  update public.session_occurrences set held_count = 0 where id = occ and held_count <> 0;
+end;
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION public.accept_join_request(p_member_id uuid, p_role text DEFAULT NULL::text)
@@ -2453,6 +3211,51 @@ begin
   perform private.post_team_message(creator.id, m.profile_id, format(
     E'Good news! I''ve accepted your request to join "%s" as the %s. Welcome to the team!', t.name, m.role));
   return m;
+end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION public.accept_session_offer(p_occurrence uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me public.profiles := private.require_my_profile();
+  o public.session_occurrences := private.joinable_occurrence(p_occurrence, me);
+  r public.session_rsvps;
+  counted uuid;
+begin
+  select * into o from public.session_occurrences where id = o.id for update;
+  select * into r from public.session_rsvps where occurrence_id = o.id and profile_id = me.id for update;
+  if r.state = 'going' then return 'going'; end if;
+  -- An open offer someone else took first: still on the waitlist.
+  if r.state = 'waitlisted' then return 'taken'; end if;
+  if r.id is null or r.state <> 'offered' then
+    raise exception 'No place is offered to you for this session' using errcode = 'P0001';
+  end if;
+  if r.offer_kind = 'head' then
+    if r.offer_expires_at <= now() then
+      update public.session_occurrences set held_count = held_count - 1 where id = o.id;
+      update public.session_rsvps set state = 'declined', offer_kind = null, offer_expires_at = null where id = r.id;
+      perform private.fill_places(o.id);
+      return 'expired';
+    end if;
+    update public.session_occurrences set held_count = held_count - 1, going_count = going_count + 1 where id = o.id;
+    update public.session_rsvps set state = 'going', offer_kind = null, offer_expires_at = null where id = r.id;
+    return 'going';
+  end if;
+  -- An open offer: first tap wins.
+  update public.session_occurrences x set going_count = x.going_count + 1
+  where x.id = o.id and x.going_count + x.held_count < x.places
+  returning x.id into counted;
+  if counted is null then
+    update public.session_rsvps set state = 'waitlisted', offer_kind = null, offer_expires_at = null where id = r.id;
+    return 'taken';
+  end if;
+  update public.session_rsvps set state = 'going', offer_kind = null, offer_expires_at = null where id = r.id;
+  perform private.fill_places(o.id);
+  return 'going';
 end;
 $function$; -- owner postgres
 
@@ -2558,6 +3361,30 @@ AS $function$
   where f.token_hash = p_token_hash
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION public.call_session_weather(p_occurrence uuid, p_call text, p_starts_at timestamp with time zone DEFAULT NULL::timestamp with time zone, p_meeting_point text DEFAULT NULL::text, p_meeting_note text DEFAULT NULL::text)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  o public.session_occurrences;
+begin
+  if p_call = 'cancelled' then
+    return public.cancel_session_occurrence(p_occurrence, 'weather');
+  elsif p_call = 'moved' then
+    return public.move_session_occurrence(p_occurrence, p_starts_at, p_meeting_point, p_meeting_note, true);
+  elsif p_call = 'on' then
+    o := private.lock_upcoming_hosted_occurrence(p_occurrence);
+    update public.session_occurrences set weather_call = 'on', weather_called_at = now() where id = o.id
+    returning * into o;
+    perform private.queue_session_change(o, 'on', 'weather');
+    return 'on';
+  end if;
+  raise exception 'Call it on, moved or cancelled' using errcode = '22023';
+end;
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION public.can_message(p_profile_id uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -2565,6 +3392,66 @@ CREATE OR REPLACE FUNCTION public.can_message(p_profile_id uuid)
  SET search_path TO ''
 AS $function$
   select not private.blocked_between((select private.my_profile_id()), p_profile_id)
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION public.cancel_session_occurrence(p_occurrence uuid, p_reason text DEFAULT 'host'::text)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  o public.session_occurrences := private.lock_hosted_occurrence(p_occurrence);
+begin
+  if p_reason not in ('host', 'weather') then
+    raise exception 'Choose why the session is cancelled' using errcode = '22023';
+  end if;
+  if o.status = 'cancelled' then return 'cancelled'; end if;
+  if o.starts_at <= now() then
+    raise exception 'This session has already started' using errcode = 'P0001';
+  end if;
+  update public.session_occurrences set status = 'cancelled', cancel_reason = p_reason, sequence = sequence + 1,
+    weather_call = case when p_reason = 'weather' then 'cancelled' else weather_call end,
+    weather_called_at = case when p_reason = 'weather' then now() else weather_called_at end
+  where id = o.id returning * into o;
+  perform private.withdraw_offers(o.id);
+  perform private.queue_session_change(o, 'cancelled', p_reason);
+  return 'cancelled';
+end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION public.cancel_training_session(p_session uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (private.require_my_profile()).id;
+  s public.training_sessions;
+  o public.session_occurrences;
+  n int := 0;
+begin
+  select * into s from public.training_sessions where id = p_session for update;
+  if s.id is null or not private.session_visible_to_me(s) then
+    raise exception 'Session not found' using errcode = 'P0002';
+  end if;
+  if s.host_id <> me then
+    raise exception 'Forbidden: only the host can change this session' using errcode = '42501', hint = 'FORBIDDEN';
+  end if;
+  update public.training_sessions set status = 'cancelled' where id = s.id and status = 'active';
+  for o in
+    select * from public.session_occurrences x
+    where x.session_id = s.id and x.status = 'scheduled' and x.starts_at > now() order by x.starts_at for update
+  loop
+    update public.session_occurrences set status = 'cancelled', cancel_reason = 'series', sequence = sequence + 1
+    where id = o.id returning * into o;
+    perform private.withdraw_offers(o.id);
+    perform private.queue_session_change(o, 'cancelled', 'host');
+    n := n + 1;
+  end loop;
+  return n;
+end;
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION public.change_join_request_leg(p_team_id uuid, p_role text)
@@ -2660,6 +3547,83 @@ begin
 end;
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION public.create_training_session(p jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me public.profiles := private.require_my_profile();
+  s public.training_sessions;
+  team uuid := nullif(p ->> 'team_id', '')::uuid;
+  first_occurrence uuid;
+begin
+  if jsonb_typeof(p) is distinct from 'object' then
+    raise exception 'Fill in the session''s details' using errcode = '22023';
+  end if;
+  -- The form's own id for the session: pressing Post twice makes one session.
+  if p ? 'id' then
+    select * into s from public.training_sessions x where x.id = (p ->> 'id')::uuid;
+    if s.id is not null then
+      if s.host_id <> me.id then
+        raise exception 'Some of the session''s details are not valid: check the form' using errcode = 'P0001';
+      end if;
+      return jsonb_build_object('session_id', s.id, 'occurrence_id',
+        (select o.id from public.session_occurrences o where o.session_id = s.id order by o.starts_at limit 1));
+    end if;
+  end if;
+  if (p ->> 'first_day')::date < private.noosa_today() then
+    raise exception 'The first day can''t be in the past' using errcode = 'P0001';
+  end if;
+  if team is not null and not exists (
+      select 1 from public.team_members m where m.team_id = team and m.profile_id = me.id and m.status = 'active') then
+    raise exception 'Only the team''s members can post a session for it' using errcode = 'P0001';
+  end if;
+  if (select count(*) from public.training_sessions x
+      where x.host_id = me.id and x.status = 'active'
+        and exists (select 1 from public.session_occurrences o
+                    where o.session_id = x.id and o.status = 'scheduled' and o.starts_at > now())) >= 20 then
+    raise exception 'You can host up to 20 sessions at a time: cancel one you no longer run first' using errcode = 'P0001';
+  end if;
+  begin
+    insert into public.training_sessions (
+      id, host_id, team_id, title, details, sport, meeting_point, meeting_note, duration_minutes, pace_unit, pace_from,
+      pace_to, level, places, who_may_join, route_url, last_minute_hours, late_cancel_hours, first_day, local_time,
+      repeat_days, repeat_until, repeat_count)
+    values (
+      coalesce((p ->> 'id')::uuid, gen_random_uuid()), me.id, team, p ->> 'title', nullif(p ->> 'details', ''), p ->> 'sport', p ->> 'meeting_point',
+      nullif(p ->> 'meeting_note', ''), (p ->> 'duration_minutes')::int, nullif(p ->> 'pace_unit', ''),
+      (p ->> 'pace_from')::int, (p ->> 'pace_to')::int, coalesce(p ->> 'level', 'all'), (p ->> 'places')::int,
+      coalesce(nullif(p ->> 'who_may_join', ''), 'anyone'), nullif(p ->> 'route_url', ''),
+      coalesce((p ->> 'last_minute_hours')::int, 3), coalesce((p ->> 'late_cancel_hours')::int, 12),
+      (p ->> 'first_day')::date, (p ->> 'local_time')::time,
+      case when jsonb_typeof(p -> 'repeat_days') = 'array' and jsonb_array_length(p -> 'repeat_days') > 0
+           then array(select jsonb_array_elements_text(p -> 'repeat_days')::smallint) end,
+      (p ->> 'repeat_until')::date, (p ->> 'repeat_count')::int)
+    returning * into s;
+  exception
+    when check_violation or not_null_violation or invalid_text_representation or invalid_datetime_format
+         or datetime_field_overflow or numeric_value_out_of_range or string_data_right_truncation then
+      raise exception 'Some of the session''s details are not valid: check the form' using errcode = 'P0001',
+        detail = sqlerrm;
+  end;
+  if (s.first_day + s.local_time) at time zone s.time_zone <= now() and s.repeat_days is null then
+    raise exception 'The session must start in the future' using errcode = 'P0001';
+  end if;
+  if s.first_day > private.noosa_today() + 365 then
+    raise exception 'A session can be posted up to a year ahead' using errcode = 'P0001';
+  end if;
+  perform private.materialise_session(s.id);
+  select o.id into first_occurrence from public.session_occurrences o where o.session_id = s.id
+  order by o.starts_at limit 1;
+  if first_occurrence is null then
+    raise exception 'These days and dates give no session in the future' using errcode = 'P0001';
+  end if;
+  return jsonb_build_object('session_id', s.id, 'occurrence_id', first_occurrence);
+end;
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION public.decline_join_request(p_member_id uuid)
  RETURNS public.team_members
  LANGUAGE plpgsql
@@ -2678,6 +3642,32 @@ begin
   perform private.post_team_message(creator.id, m.profile_id, format(
     E'Thanks for your interest in "%s". I''ve declined your request this time. Good luck finding a team!', t.name));
   return m;
+end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION public.decline_session_offer(p_occurrence uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me public.profiles := private.require_my_profile();
+  o public.session_occurrences := private.joinable_occurrence(p_occurrence, me);
+  r public.session_rsvps;
+begin
+  select * into o from public.session_occurrences where id = o.id for update;
+  select * into r from public.session_rsvps where occurrence_id = o.id and profile_id = me.id for update;
+  if r.state = 'declined' then return 'declined'; end if;
+  if r.id is null or r.state <> 'offered' then
+    raise exception 'No place is offered to you for this session' using errcode = 'P0001';
+  end if;
+  if r.offer_kind = 'head' then
+    update public.session_occurrences set held_count = held_count - 1 where id = o.id;
+  end if;
+  update public.session_rsvps set state = 'declined', offer_kind = null, offer_expires_at = null where id = r.id;
+  perform private.fill_places(o.id);
+  return 'declined';
 end;
 $function$; -- owner postgres
 
@@ -2889,6 +3879,37 @@ begin
 end;
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION public.leave_session(p_occurrence uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me public.profiles := private.require_my_profile();
+  o public.session_occurrences;
+  s public.training_sessions;
+  r public.session_rsvps;
+begin
+  perform pg_advisory_xact_lock(hashtextextended(format('session_rsvp:%s:%s', p_occurrence, me.id), 0));
+  select * into o from public.session_occurrences where id = p_occurrence for update;
+  select * into r from public.session_rsvps where occurrence_id = o.id and profile_id = me.id for update;
+  if r.id is null or r.state in ('cancelled', 'declined') then
+    if o.id is null then
+      raise exception 'Session not found' using errcode = 'P0002';
+    end if;
+    return 'cancelled';
+  end if;
+  if r.state in ('attended', 'no_show') or (o.starts_at <= now() and o.status = 'scheduled') then
+    raise exception 'This session has already started' using errcode = 'P0001';
+  end if;
+  select * into s from public.training_sessions where id = o.session_id;
+  perform private.release_rsvp(r, now() > o.starts_at - make_interval(hours => s.late_cancel_hours));
+  perform private.fill_places(o.id);
+  return 'cancelled';
+end;
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION public.leave_team(p_team_id uuid)
  RETURNS public.team_members
  LANGUAGE plpgsql
@@ -2995,6 +4016,36 @@ AS $function$
   order by coalesce(last.created_at, t.created_at) desc, t.id
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION public.mark_session_attendance(p_rsvp uuid, p_attended boolean)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  r public.session_rsvps;
+  o public.session_occurrences;
+begin
+  select * into r from public.session_rsvps where id = p_rsvp;
+  if r.id is null then
+    raise exception 'Session not found' using errcode = 'P0002';
+  end if;
+  o := private.lock_hosted_occurrence(r.occurrence_id);
+  if o.starts_at > now() then
+    raise exception 'Attendance is marked once the session has started' using errcode = 'P0001';
+  end if;
+  if o.status = 'cancelled' then
+    raise exception 'This session is cancelled' using errcode = 'P0001';
+  end if;
+  if r.state not in ('going', 'attended', 'no_show') then
+    raise exception 'Only athletes who were going can be marked' using errcode = 'P0001';
+  end if;
+  update public.session_rsvps set state = case when p_attended then 'attended' else 'no_show' end
+  where id = r.id returning * into r;
+  return r.state;
+end;
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION public.mark_team_chat_read(p_team_id uuid, p_until timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -3090,6 +4141,51 @@ begin
 end;
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION public.moderate_hide_session(p_report uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  r public.reports := private.begin_moderation(p_report, 'session');
+  o public.session_occurrences;
+begin
+  update public.training_sessions set hidden_at = now() where id = r.target_id and hidden_at is null;
+  for o in
+    select * from public.session_occurrences x
+    where x.session_id = r.target_id and x.status = 'scheduled' and x.starts_at > now() order by x.id for update
+  loop
+    update public.session_occurrences set status = 'cancelled', cancel_reason = 'moderator', sequence = sequence + 1
+    where id = o.id returning * into o;
+    perform private.withdraw_offers(o.id);
+    perform private.queue_session_change(o, 'cancelled', 'moderator');
+  end loop;
+  return private.finish_moderation(r, 'hide_session');
+end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION public.moderate_remove_rsvp(p_report uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  r public.reports := private.begin_moderation(p_report, 'session_rsvp');
+  rv public.session_rsvps;
+begin
+  select * into rv from public.session_rsvps where id = r.target_id;
+  if rv.id is not null and rv.state in ('going', 'waitlisted', 'offered') then
+    perform 1 from public.session_occurrences where id = rv.occurrence_id for update;
+    select * into rv from public.session_rsvps where id = r.target_id for update;
+    perform private.release_rsvp(rv, false);
+    perform private.fill_places(rv.occurrence_id);
+  end if;
+  return private.finish_moderation(r, 'remove_rsvp');
+end;
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION public.moderate_suspend_account(p_report uuid)
  RETURNS integer
  LANGUAGE plpgsql
@@ -3152,6 +4248,55 @@ begin
   where r.status = 'open'
   order by r.created_at, r.id
   limit least(greatest(lim, 1), 500);
+end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION public.move_session_occurrence(p_occurrence uuid, p_starts_at timestamp with time zone, p_meeting_point text DEFAULT NULL::text, p_meeting_note text DEFAULT NULL::text, p_weather boolean DEFAULT false)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  o public.session_occurrences := private.lock_upcoming_hosted_occurrence(p_occurrence);
+  before public.session_occurrences := o;
+  s public.training_sessions;
+begin
+  select * into s from public.training_sessions where id = o.session_id;
+  if p_starts_at is not null and p_starts_at <= now() then
+    raise exception 'The new start must be in the future' using errcode = 'P0001';
+  end if;
+  if p_starts_at is not null and p_starts_at > now() + interval '366 days' then
+    raise exception 'A session can be moved up to a year ahead' using errcode = 'P0001';
+  end if;
+  begin
+    update public.session_occurrences set
+      starts_at = coalesce(p_starts_at, starts_at),
+      meeting_point = case when p_meeting_point is null then meeting_point
+                           when p_meeting_point = s.meeting_point then null else p_meeting_point end,
+      meeting_note = coalesce(nullif(p_meeting_note, ''), meeting_note)
+    where id = o.id returning * into o;
+  exception when check_violation then
+    raise exception 'Choose a meeting point from the list' using errcode = 'P0001';
+  end;
+  if o.starts_at = before.starts_at and o.meeting_point is not distinct from before.meeting_point
+     and o.meeting_note is not distinct from before.meeting_note then
+    if p_weather then
+      raise exception 'Give the new time or place, or call it on' using errcode = 'P0001';
+    end if;
+    return 'unchanged';
+  end if;
+  update public.session_occurrences set moved_at = now(), sequence = sequence + 1,
+    weather_call = case when p_weather then 'moved' else weather_call end,
+    weather_called_at = case when p_weather then now() else weather_called_at end
+  where id = o.id returning * into o;
+  -- A held offer never outlasts the new window's start (the scheduler then offers it to everyone).
+  update public.session_rsvps set offer_expires_at = least(offer_expires_at, private.last_minute_from(o, s))
+  where occurrence_id = o.id and state = 'offered' and offer_kind = 'head';
+  update public.session_rsvps set offer_expires_at = o.starts_at
+  where occurrence_id = o.id and state = 'offered' and offer_kind = 'open';
+  perform private.queue_session_change(o, 'moved', case when p_weather then 'weather' end);
+  return 'moved';
 end;
 $function$; -- owner postgres
 
@@ -3232,6 +4377,59 @@ begin
     select 1 from public.reports r
     where r.reporter_id = me and r.kind = p_kind and r.target_id = p_target and r.status = 'open'
   ) then
+    return 'already_reported';
+  end if;
+  perform private.limit_report_rate(me);
+  insert into public.reports (reporter_id, kind, target_id, reported_profile_id, message_content, reason, details)
+  values (me, p_kind, p_target, reported, snapshot, p_reason, nullif(p_details, ''))
+  on conflict (reporter_id, kind, target_id) where status = 'open' do nothing;
+  return case when found then 'reported' else 'already_reported' end;
+end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION public.report_session_content(p_kind text, p_target uuid, p_reason text, p_details text DEFAULT NULL::text)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+  my_profile uuid := private.my_profile_id();
+  reported uuid;
+  snapshot text;
+  s public.training_sessions;
+begin
+  if me is null then
+    raise exception 'Not authenticated' using errcode = '42501';
+  end if;
+  if p_kind = 'session' then
+    select * into s from public.training_sessions t where t.id = p_target;
+    if s.id is not null and private.session_visible_to_me(s) then
+      reported := s.host_id;
+      snapshot := s.title || coalesce(E'\n\n' || s.details, '') || coalesce(E'\n\n' || s.meeting_note, '');
+    end if;
+  elsif p_kind = 'session_rsvp' then
+    select r.profile_id into reported
+    from public.session_rsvps r
+    join public.session_occurrences o on o.id = r.occurrence_id
+    join public.training_sessions t on t.id = o.session_id
+    where r.id = p_target and private.session_visible_to_me(t)
+      and (t.host_id = my_profile or exists (
+        select 1 from public.session_rsvps mine where mine.occurrence_id = o.id and mine.profile_id = my_profile
+          and mine.state in ('going', 'attended', 'no_show')));
+  else
+    raise exception 'Choose a session or an athlete''s place to report' using errcode = '22023';
+  end if;
+  if reported is null then
+    raise exception 'Not found' using errcode = 'P0002', detail = 'REPORT_TARGET_NOT_FOUND';
+  end if;
+  if reported is not distinct from my_profile then
+    raise exception 'You can''t report yourself' using errcode = '22023', detail = 'REPORT_SELF';
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('report:' || me::text, 0));
+  if exists (select 1 from public.reports r
+             where r.reporter_id = me and r.kind = p_kind and r.target_id = p_target and r.status = 'open') then
     return 'already_reported';
   end if;
   perform private.limit_report_rate(me);
@@ -3350,6 +4548,73 @@ begin
 end;
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION public.session_attendees(p_occurrence uuid)
+ RETURNS TABLE(rsvp_id uuid, profile_id uuid, full_name text, username text, avatar_url text, state text, late_cancel boolean, queue_position integer)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := private.my_profile_id();
+  s public.training_sessions;
+  is_host boolean;
+begin
+  select t.* into s from public.session_occurrences o join public.training_sessions t on t.id = o.session_id
+  where o.id = p_occurrence;
+  if s.id is null or not private.session_visible_to_me(s) then return; end if;
+  is_host := coalesce(s.host_id = me, false);
+  return query
+  select r.id, case when p.is_public or is_host or p.id = me then p.id end,
+         case when p.is_public or is_host or p.id = me then p.full_name else 'Private athlete' end,
+         case when p.is_public or is_host or p.id = me then p.username end,
+         case when p.is_public or is_host or p.id = me then p.avatar_url end,
+         r.state, r.late_cancel,
+         case when r.state in ('waitlisted', 'offered')
+              then (row_number() over (partition by r.state in ('waitlisted', 'offered') order by r.waitlisted_at, r.id))::int end
+  from public.session_rsvps r
+  join public.profiles p on p.id = r.profile_id
+  where r.occurrence_id = p_occurrence
+    and (r.state in ('going', 'attended', 'no_show') or (is_host and r.state in ('waitlisted', 'offered', 'cancelled')))
+    and (me is null or p.id = me or not private.blocked_between(me, p.id))
+  order by case r.state when 'going' then 0 when 'attended' then 0 when 'no_show' then 0 when 'offered' then 1
+                        when 'waitlisted' then 1 else 2 end, r.waitlisted_at, r.created_at, r.id;
+end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION public.session_waiting_counts(p_occurrences uuid[])
+ RETURNS TABLE(occurrence_id uuid, waiting integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select o.id, (select count(*)::int from public.session_rsvps r
+                where r.occurrence_id = o.id and r.state in ('waitlisted', 'offered'))
+  from public.session_occurrences o join public.training_sessions s on s.id = o.session_id
+  where o.id = any (p_occurrences) and private.session_visible_to_me(s)
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION public.set_session_places(p_occurrence uuid, p_places integer)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  o public.session_occurrences := private.lock_upcoming_hosted_occurrence(p_occurrence);
+begin
+  if p_places is null or p_places not between 1 and 50 then
+    raise exception 'Places must be between 1 and 50' using errcode = 'P0001';
+  end if;
+  if p_places < o.going_count then
+    raise exception '% athletes are going: places can''t go below that', o.going_count using errcode = 'P0001';
+  end if;
+  if p_places <> o.places then
+    perform private.apply_places(o.id, p_places);
+  end if;
+  return p_places;
+end;
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION public.set_team_urgent_need(p_team_id uuid, p_role text, p_by date)
  RETURNS public.teams
  LANGUAGE plpgsql
@@ -3403,6 +4668,53 @@ begin
     raise exception 'Athlete not found' using errcode = 'P0002', detail = 'ATHLETE_NOT_FOUND';
   end if;
   return private.ensure_conversation(me, other_profile);
+end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION public.take_session_place(p_occurrence uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me public.profiles := private.require_my_profile();
+  o public.session_occurrences := private.joinable_occurrence(p_occurrence, me);
+  r public.session_rsvps;
+  counted uuid;
+begin
+  select * into r from public.session_rsvps where occurrence_id = o.id and profile_id = me.id;
+  if r.state in ('going', 'waitlisted', 'offered') then
+    return r.state;
+  end if;
+  -- The one conditional update that decides: it refuses once the session is full.
+  update public.session_occurrences x set going_count = x.going_count + 1
+  where x.id = o.id and x.status = 'scheduled' and x.starts_at > now()
+    and x.going_count + x.held_count < x.places
+    and not exists (select 1 from public.session_rsvps w where w.occurrence_id = x.id and w.state in ('waitlisted', 'offered'))
+  returning x.id into counted;
+  if counted is not null then
+    insert into public.session_rsvps (occurrence_id, profile_id, state)
+    values (o.id, me.id, 'going')
+    on conflict (occurrence_id, profile_id) do update set state = 'going', waitlisted_at = null, offer_kind = null,
+      offer_expires_at = null, late_cancel = false, cancelled_at = null;
+    return 'going';
+  end if;
+  select * into o from public.session_occurrences where id = o.id for update;
+  if o.status = 'cancelled' then
+    raise exception 'This session is cancelled' using errcode = 'P0001';
+  end if;
+  if o.starts_at <= now() then
+    raise exception 'This session has already started' using errcode = 'P0001';
+  end if;
+  insert into public.session_rsvps (occurrence_id, profile_id, state, waitlisted_at)
+  values (o.id, me.id, 'waitlisted', clock_timestamp())
+  on conflict (occurrence_id, profile_id) do update set state = 'waitlisted', waitlisted_at = clock_timestamp(),
+    offer_kind = null, offer_expires_at = null, late_cancel = false, cancelled_at = null;
+  -- Inside the window a free place is open to the whole waitlist, the newcomer included.
+  perform private.fill_places(o.id);
+  select r2.state into r.state from public.session_rsvps r2 where r2.occurrence_id = o.id and r2.profile_id = me.id;
+  return r.state;
 end;
 $function$; -- owner postgres
 
@@ -3641,7 +4953,56 @@ begin
 end;
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION public.update_training_session(p_session uuid, p jsonb)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (private.require_my_profile()).id;
+  s public.training_sessions;
+  o record;
+begin
+  select * into s from public.training_sessions where id = p_session for update;
+  if s.id is null or not private.session_visible_to_me(s) then
+    raise exception 'Session not found' using errcode = 'P0002';
+  end if;
+  if s.host_id <> me then
+    raise exception 'Forbidden: only the host can change this session' using errcode = '42501', hint = 'FORBIDDEN';
+  end if;
+  begin
+    update public.training_sessions set
+      title = p ->> 'title', details = nullif(p ->> 'details', ''), sport = p ->> 'sport',
+      meeting_point = p ->> 'meeting_point', meeting_note = nullif(p ->> 'meeting_note', ''),
+      duration_minutes = (p ->> 'duration_minutes')::int, pace_unit = nullif(p ->> 'pace_unit', ''),
+      pace_from = (p ->> 'pace_from')::int, pace_to = (p ->> 'pace_to')::int, level = coalesce(p ->> 'level', 'all'),
+      places = (p ->> 'places')::int, who_may_join = coalesce(nullif(p ->> 'who_may_join', ''), 'anyone'),
+      route_url = nullif(p ->> 'route_url', ''),
+      last_minute_hours = coalesce((p ->> 'last_minute_hours')::int, 3),
+      late_cancel_hours = coalesce((p ->> 'late_cancel_hours')::int, 12)
+    where id = s.id
+    returning * into s;
+  exception
+    when check_violation or not_null_violation or invalid_text_representation or numeric_value_out_of_range
+         or string_data_right_truncation then
+      raise exception 'Some of the session''s details are not valid: check the form' using errcode = 'P0001',
+        detail = sqlerrm;
+  end;
+  for o in
+    select x.id, x.going_count from public.session_occurrences x
+    where x.session_id = s.id and x.status = 'scheduled' and x.starts_at > now() and x.places <> s.places
+    order by x.starts_at for update
+  loop
+    perform private.apply_places(o.id, greatest(s.places, o.going_count));
+  end loop;
+  return s.id;
+end;
+$function$; -- owner postgres
+
 -- ── triggers ──
+
+CREATE TRIGGER blocks_leave_sessions AFTER INSERT ON public.blocks FOR EACH ROW EXECUTE FUNCTION private.blocks_leave_sessions();
 
 CREATE TRIGGER blocks_skip_message_emails AFTER INSERT ON public.blocks FOR EACH ROW EXECUTE FUNCTION private.skip_blocked_message_emails();
 
@@ -3685,11 +5046,21 @@ CREATE TRIGGER profiles_before_write BEFORE INSERT OR UPDATE ON public.profiles 
 
 CREATE TRIGGER profiles_keep_hidden_private BEFORE INSERT OR UPDATE OF is_public ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.keep_hidden_profile_private();
 
+CREATE TRIGGER profiles_sessions_before_delete BEFORE DELETE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.profile_sessions_before_delete();
+
 CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.profiles FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_suspended_writer();
 
 CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.push_subscriptions FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_suspended_writer();
 
 CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.reports FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_suspended_writer();
+
+CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.session_occurrences FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_suspended_writer();
+
+CREATE TRIGGER session_occurrences_set_updated_at BEFORE UPDATE ON public.session_occurrences FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.session_rsvps FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_suspended_writer();
+
+CREATE TRIGGER session_rsvps_set_updated_at BEFORE UPDATE ON public.session_rsvps FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.team_chat_messages FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_suspended_writer();
 
@@ -3724,6 +5095,12 @@ CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.team
 CREATE TRIGGER teams_queue_urgent_alerts AFTER UPDATE OF urgent_role, urgent_by ON public.teams FOR EACH ROW EXECUTE FUNCTION private.queue_urgent_alerts();
 
 CREATE TRIGGER teams_set_updated_at BEFORE UPDATE ON public.teams FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
+
+CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.training_sessions FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_suspended_writer();
+
+CREATE TRIGGER training_sessions_before_delete BEFORE DELETE ON public.training_sessions FOR EACH ROW EXECUTE FUNCTION private.session_before_delete();
+
+CREATE TRIGGER training_sessions_set_updated_at BEFORE UPDATE ON public.training_sessions FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 -- ── policies ──
 
@@ -3789,6 +5166,13 @@ create policy push_subscriptions_select_own on public.push_subscriptions as perm
 create policy reports_select_moderators on public.reports as permissive for select to authenticated
   using (( SELECT private.is_moderator() AS is_moderator));
 
+create policy session_occurrences_select on public.session_occurrences as permissive for select to anon, authenticated
+  using ((session_id IN ( SELECT s.id
+   FROM public.training_sessions s)));
+
+create policy session_rsvps_select on public.session_rsvps as permissive for select to authenticated
+  using (((profile_id = ( SELECT private.my_profile_id() AS my_profile_id)) OR (occurrence_id IN ( SELECT private.my_hosted_occurrence_ids() AS my_hosted_occurrence_ids))));
+
 create policy team_chat_messages_insert_member on public.team_chat_messages as permissive for insert to authenticated
   with check (((sender_id = ( SELECT private.my_profile_id() AS my_profile_id)) AND (team_id IN ( SELECT private.my_team_chat_ids() AS my_team_chat_ids))));
 
@@ -3814,6 +5198,9 @@ create policy teams_select_listed on public.teams as permissive for select to an
 
 create policy teams_select_own on public.teams as permissive for select to authenticated
   using (((creator_id = ( SELECT auth.uid() AS uid)) OR (id IN ( SELECT private.my_team_ids() AS my_team_ids))));
+
+create policy training_sessions_select on public.training_sessions as permissive for select to anon, authenticated
+  using (private.session_visible_to_me(training_sessions.*));
 
 create policy app_channels_listen on realtime.messages as permissive for select to authenticated
   using ((( SELECT private.may_receive_live() AS may_receive_live) AND ((( SELECT private.topic_id('inbox'::text) AS topic_id) = ( SELECT private.my_profile_id() AS my_profile_id)) OR (( SELECT private.topic_id('thread'::text) AS topic_id) IN ( SELECT private.my_conversation_ids() AS my_conversation_ids)) OR (( SELECT private.topic_id('team'::text) AS topic_id) IN ( SELECT private.my_team_chat_ids() AS my_team_chat_ids)) OR ((extension = 'presence'::text) AND (EXISTS ( SELECT 1
@@ -3852,6 +5239,14 @@ grant insert on table public.notification_settings messages) -- column to authen
 grant update on table public.notification_settings messages) -- column to authenticated;
 
 grant insert on table public.notification_settings profile_id) -- column to authenticated;
+
+grant insert on table public.notification_settings session_reminders) -- column to authenticated;
+
+grant update on table public.notification_settings session_reminders) -- column to authenticated;
+
+grant insert on table public.notification_settings session_updates) -- column to authenticated;
+
+grant update on table public.notification_settings session_updates) -- column to authenticated;
 
 grant insert on table public.notification_settings urgent_alerts) -- column to authenticated;
 
@@ -4007,9 +5402,13 @@ grant insert on table public.team_chat_messages team_id) -- column to authentica
 
 grant execute on function private.answer_request_message(public.team_members) to postgres;
 
+grant execute on function private.apply_places(uuid,integer) to postgres;
+
 grant execute on function private.begin_moderation(uuid,text) to postgres;
 
 grant execute on function private.blocked_between(uuid,uuid) to postgres;
+
+grant execute on function private.blocks_leave_sessions() to postgres;
 
 grant execute on function private.claim_notifications(integer,interval,timestamp with time zone) to postgres;
 
@@ -4020,6 +5419,8 @@ grant execute on function private.confirm_interest(uuid,timestamp with time zone
 grant execute on function private.confirm_interest(uuid,timestamp with time zone) to service_role;
 
 grant execute on function private.ensure_conversation(uuid,uuid) to postgres;
+
+grant execute on function private.fill_places(uuid,timestamp with time zone) to postgres;
 
 grant execute on function private.finish_moderation(public.reports,text) to postgres;
 
@@ -4077,7 +5478,11 @@ grant execute on function private.is_team_member(uuid) to postgres;
 
 grant execute on function private.is_team_member(uuid) to service_role;
 
+grant execute on function private.joinable_occurrence(uuid,public.profiles) to postgres;
+
 grant execute on function private.keep_hidden_profile_private() to postgres;
+
+grant execute on function private.last_minute_from(public.session_occurrences,public.training_sessions) to postgres;
 
 grant execute on function private.leg_covered(uuid,text) to postgres;
 
@@ -4089,11 +5494,15 @@ grant execute on function private.limit_message_rate() to postgres;
 
 grant execute on function private.limit_report_rate(uuid) to postgres;
 
+grant execute on function private.lock_hosted_occurrence(uuid) to postgres;
+
 grant execute on function private.lock_my_invitation(uuid) to postgres;
 
 grant execute on function private.lock_own_team(uuid) to postgres;
 
 grant execute on function private.lock_pending_request(uuid) to postgres;
+
+grant execute on function private.lock_upcoming_hosted_occurrence(uuid) to postgres;
 
 grant execute on function private.mark_notification_failed(bigint,uuid,text,timestamp with time zone) to postgres;
 
@@ -4102,6 +5511,8 @@ grant execute on function private.mark_notification_failed(bigint,uuid,text,time
 grant execute on function private.mark_notification_sent(bigint,uuid,timestamp with time zone) to postgres;
 
 grant execute on function private.mark_notification_sent(bigint,uuid,timestamp with time zone) to service_role;
+
+grant execute on function private.materialise_session(uuid,timestamp with time zone) to postgres;
 
 grant execute on function private.may_contact(uuid,uuid) to postgres;
 
@@ -4140,6 +5551,10 @@ grant execute on function private.my_created_team_ids() to authenticated;
 grant execute on function private.my_created_team_ids() to postgres;
 
 grant execute on function private.my_created_team_ids() to service_role;
+
+grant execute on function private.my_hosted_occurrence_ids() to authenticated;
+
+grant execute on function private.my_hosted_occurrence_ids() to postgres;
 
 grant execute on function private.my_profile_id() to anon;
 
@@ -4195,6 +5610,8 @@ grant execute on function private.profile_location_valid(jsonb) to postgres;
 
 grant execute on function private.profile_location_valid(jsonb) to service_role;
 
+grant execute on function private.profile_sessions_before_delete() to postgres;
+
 grant execute on function private.profile_target_times_valid(jsonb) to anon;
 
 grant execute on function private.profile_target_times_valid(jsonb) to authenticated;
@@ -4223,6 +5640,8 @@ grant execute on function private.queue_membership_notification() to postgres;
 
 grant execute on function private.queue_message_notification() to postgres;
 
+grant execute on function private.queue_session_change(public.session_occurrences,text,text) to postgres;
+
 grant execute on function private.queue_team_chat_notification() to postgres;
 
 grant execute on function private.queue_urgent_alerts() to postgres;
@@ -4241,6 +5660,8 @@ grant execute on function private.release_notifications(bigint[],uuid) to postgr
 
 grant execute on function private.release_notifications(bigint[],uuid) to service_role;
 
+grant execute on function private.release_rsvp(public.session_rsvps,boolean) to postgres;
+
 grant execute on function private.request_interest(text,text,text,text,timestamp with time zone) to postgres;
 
 grant execute on function private.request_interest(text,text,text,text,timestamp with time zone) to service_role;
@@ -4253,9 +5674,43 @@ grant execute on function private.require_my_profile() to postgres;
 
 grant execute on function private.require_open_leg(public.teams,text) to postgres;
 
+grant execute on function private.run_session_schedule(timestamp with time zone) to postgres;
+
+grant execute on function private.run_session_schedule(timestamp with time zone) to service_role;
+
+grant execute on function private.session_before_delete() to postgres;
+
+grant execute on function private.session_days_valid(smallint[]) to anon;
+
+grant execute on function private.session_days_valid(smallint[]) to authenticated;
+
+grant execute on function private.session_days_valid(smallint[]) to postgres;
+
+grant execute on function private.session_days_valid(smallint[]) to service_role;
+
 grant execute on function private.session_is_live(jsonb) to noosa_app;
 
 grant execute on function private.session_is_live(jsonb) to postgres;
+
+grant execute on function private.session_notification_content(private.notification_outbox,timestamp with time zone) to postgres;
+
+grant execute on function private.session_snapshot(public.session_occurrences,text,text) to postgres;
+
+grant execute on function private.session_spots() to anon;
+
+grant execute on function private.session_spots() to authenticated;
+
+grant execute on function private.session_spots() to postgres;
+
+grant execute on function private.session_spots() to service_role;
+
+grant execute on function private.session_visible_to_me(public.training_sessions) to anon;
+
+grant execute on function private.session_visible_to_me(public.training_sessions) to authenticated;
+
+grant execute on function private.session_visible_to_me(public.training_sessions) to postgres;
+
+grant execute on function private.session_visible_to_me(public.training_sessions) to service_role;
 
 grant execute on function private.set_updated_at() to anon;
 
@@ -4313,11 +5768,19 @@ grant execute on function private.unsubscribe(uuid,text) to service_role;
 
 grant execute on function private.wants_notification(uuid,text) to postgres;
 
+grant execute on function private.withdraw_offers(uuid) to postgres;
+
 grant execute on function public.accept_join_request(uuid,text) to authenticated;
 
 grant execute on function public.accept_join_request(uuid,text) to postgres;
 
 grant execute on function public.accept_join_request(uuid,text) to service_role;
+
+grant execute on function public.accept_session_offer(uuid) to authenticated;
+
+grant execute on function public.accept_session_offer(uuid) to postgres;
+
+grant execute on function public.accept_session_offer(uuid) to service_role;
 
 grant execute on function public.accept_team_invitation(uuid) to authenticated;
 
@@ -4345,11 +5808,29 @@ grant execute on function public.calendar_feed(text) to postgres;
 
 grant execute on function public.calendar_feed(text) to service_role;
 
+grant execute on function public.call_session_weather(uuid,text,timestamp with time zone,text,text) to authenticated;
+
+grant execute on function public.call_session_weather(uuid,text,timestamp with time zone,text,text) to postgres;
+
+grant execute on function public.call_session_weather(uuid,text,timestamp with time zone,text,text) to service_role;
+
 grant execute on function public.can_message(uuid) to authenticated;
 
 grant execute on function public.can_message(uuid) to postgres;
 
 grant execute on function public.can_message(uuid) to service_role;
+
+grant execute on function public.cancel_session_occurrence(uuid,text) to authenticated;
+
+grant execute on function public.cancel_session_occurrence(uuid,text) to postgres;
+
+grant execute on function public.cancel_session_occurrence(uuid,text) to service_role;
+
+grant execute on function public.cancel_training_session(uuid) to authenticated;
+
+grant execute on function public.cancel_training_session(uuid) to postgres;
+
+grant execute on function public.cancel_training_session(uuid) to service_role;
 
 grant execute on function public.change_join_request_leg(uuid,text) to authenticated;
 
@@ -4369,11 +5850,23 @@ grant execute on function public.create_team(text,text,text,integer,jsonb,jsonb)
 
 grant execute on function public.create_team(text,text,text,integer,jsonb,jsonb) to service_role;
 
+grant execute on function public.create_training_session(jsonb) to authenticated;
+
+grant execute on function public.create_training_session(jsonb) to postgres;
+
+grant execute on function public.create_training_session(jsonb) to service_role;
+
 grant execute on function public.decline_join_request(uuid) to authenticated;
 
 grant execute on function public.decline_join_request(uuid) to postgres;
 
 grant execute on function public.decline_join_request(uuid) to service_role;
+
+grant execute on function public.decline_session_offer(uuid) to authenticated;
+
+grant execute on function public.decline_session_offer(uuid) to postgres;
+
+grant execute on function public.decline_session_offer(uuid) to service_role;
 
 grant execute on function public.decline_team_invitation(uuid) to authenticated;
 
@@ -4405,6 +5898,12 @@ grant execute on function public.join_request_view(uuid,uuid) to postgres;
 
 grant execute on function public.join_request_view(uuid,uuid) to service_role;
 
+grant execute on function public.leave_session(uuid) to authenticated;
+
+grant execute on function public.leave_session(uuid) to postgres;
+
+grant execute on function public.leave_session(uuid) to service_role;
+
 grant execute on function public.leave_team(uuid) to authenticated;
 
 grant execute on function public.leave_team(uuid) to postgres;
@@ -4428,6 +5927,12 @@ grant execute on function public.list_my_team_chats() to authenticated;
 grant execute on function public.list_my_team_chats() to postgres;
 
 grant execute on function public.list_my_team_chats() to service_role;
+
+grant execute on function public.mark_session_attendance(uuid,boolean) to authenticated;
+
+grant execute on function public.mark_session_attendance(uuid,boolean) to postgres;
+
+grant execute on function public.mark_session_attendance(uuid,boolean) to service_role;
 
 grant execute on function public.mark_team_chat_read(uuid,timestamp with time zone) to authenticated;
 
@@ -4459,6 +5964,18 @@ grant execute on function public.moderate_hide_profile(uuid) to postgres;
 
 grant execute on function public.moderate_hide_profile(uuid) to service_role;
 
+grant execute on function public.moderate_hide_session(uuid) to authenticated;
+
+grant execute on function public.moderate_hide_session(uuid) to postgres;
+
+grant execute on function public.moderate_hide_session(uuid) to service_role;
+
+grant execute on function public.moderate_remove_rsvp(uuid) to authenticated;
+
+grant execute on function public.moderate_remove_rsvp(uuid) to postgres;
+
+grant execute on function public.moderate_remove_rsvp(uuid) to service_role;
+
 grant execute on function public.moderate_suspend_account(uuid) to authenticated;
 
 grant execute on function public.moderate_suspend_account(uuid) to postgres;
@@ -4476,6 +5993,12 @@ grant execute on function public.moderation_queue(integer) to authenticated;
 grant execute on function public.moderation_queue(integer) to postgres;
 
 grant execute on function public.moderation_queue(integer) to service_role;
+
+grant execute on function public.move_session_occurrence(uuid,timestamp with time zone,text,text,boolean) to authenticated;
+
+grant execute on function public.move_session_occurrence(uuid,timestamp with time zone,text,text,boolean) to postgres;
+
+grant execute on function public.move_session_occurrence(uuid,timestamp with time zone,text,text,boolean) to service_role;
 
 grant execute on function public.my_account_is_suspended() to authenticated;
 
@@ -4495,6 +6018,12 @@ grant execute on function public.report_content(text,uuid,text,text) to postgres
 
 grant execute on function public.report_content(text,uuid,text,text) to service_role;
 
+grant execute on function public.report_session_content(text,uuid,text,text) to authenticated;
+
+grant execute on function public.report_session_content(text,uuid,text,text) to postgres;
+
+grant execute on function public.report_session_content(text,uuid,text,text) to service_role;
+
 grant execute on function public.request_to_join_team(uuid,text) to authenticated;
 
 grant execute on function public.request_to_join_team(uuid,text) to postgres;
@@ -4513,6 +6042,28 @@ grant execute on function public.save_push_subscription(text,text,text) to postg
 
 grant execute on function public.save_push_subscription(text,text,text) to service_role;
 
+grant execute on function public.session_attendees(uuid) to anon;
+
+grant execute on function public.session_attendees(uuid) to authenticated;
+
+grant execute on function public.session_attendees(uuid) to postgres;
+
+grant execute on function public.session_attendees(uuid) to service_role;
+
+grant execute on function public.session_waiting_counts(uuid[]) to anon;
+
+grant execute on function public.session_waiting_counts(uuid[]) to authenticated;
+
+grant execute on function public.session_waiting_counts(uuid[]) to postgres;
+
+grant execute on function public.session_waiting_counts(uuid[]) to service_role;
+
+grant execute on function public.set_session_places(uuid,integer) to authenticated;
+
+grant execute on function public.set_session_places(uuid,integer) to postgres;
+
+grant execute on function public.set_session_places(uuid,integer) to service_role;
+
 grant execute on function public.set_team_urgent_need(uuid,text,date) to authenticated;
 
 grant execute on function public.set_team_urgent_need(uuid,text,date) to postgres;
@@ -4524,6 +6075,12 @@ grant execute on function public.start_conversation(uuid) to authenticated;
 grant execute on function public.start_conversation(uuid) to postgres;
 
 grant execute on function public.start_conversation(uuid) to service_role;
+
+grant execute on function public.take_session_place(uuid) to authenticated;
+
+grant execute on function public.take_session_place(uuid) to postgres;
+
+grant execute on function public.take_session_place(uuid) to service_role;
 
 grant execute on function public.team_chat_members(uuid) to authenticated;
 
@@ -4576,6 +6133,12 @@ grant execute on function public.update_team(uuid,text,text,text,integer,jsonb,j
 grant execute on function public.update_team(uuid,text,text,text,integer,jsonb,jsonb,text) to postgres;
 
 grant execute on function public.update_team(uuid,text,text,text,integer,jsonb,jsonb,text) to service_role;
+
+grant execute on function public.update_training_session(uuid,jsonb) to authenticated;
+
+grant execute on function public.update_training_session(uuid,jsonb) to postgres;
+
+grant execute on function public.update_training_session(uuid,jsonb) to service_role;
 
 grant create on schema private to postgres;
 
@@ -5189,6 +6752,76 @@ grant update on table public.reports to postgres;
 
 grant update on table public.reports to service_role;
 
+grant delete on table public.session_occurrences to postgres;
+
+grant delete on table public.session_occurrences to service_role;
+
+grant insert on table public.session_occurrences to postgres;
+
+grant insert on table public.session_occurrences to service_role;
+
+grant maintain on table public.session_occurrences to postgres;
+
+grant maintain on table public.session_occurrences to service_role;
+
+grant references on table public.session_occurrences to postgres;
+
+grant references on table public.session_occurrences to service_role;
+
+grant select on table public.session_occurrences to anon;
+
+grant select on table public.session_occurrences to authenticated;
+
+grant select on table public.session_occurrences to postgres;
+
+grant select on table public.session_occurrences to service_role;
+
+grant trigger on table public.session_occurrences to postgres;
+
+grant trigger on table public.session_occurrences to service_role;
+
+grant truncate on table public.session_occurrences to postgres;
+
+grant truncate on table public.session_occurrences to service_role;
+
+grant update on table public.session_occurrences to postgres;
+
+grant update on table public.session_occurrences to service_role;
+
+grant delete on table public.session_rsvps to postgres;
+
+grant delete on table public.session_rsvps to service_role;
+
+grant insert on table public.session_rsvps to postgres;
+
+grant insert on table public.session_rsvps to service_role;
+
+grant maintain on table public.session_rsvps to postgres;
+
+grant maintain on table public.session_rsvps to service_role;
+
+grant references on table public.session_rsvps to postgres;
+
+grant references on table public.session_rsvps to service_role;
+
+grant select on table public.session_rsvps to authenticated;
+
+grant select on table public.session_rsvps to postgres;
+
+grant select on table public.session_rsvps to service_role;
+
+grant trigger on table public.session_rsvps to postgres;
+
+grant trigger on table public.session_rsvps to service_role;
+
+grant truncate on table public.session_rsvps to postgres;
+
+grant truncate on table public.session_rsvps to service_role;
+
+grant update on table public.session_rsvps to postgres;
+
+grant update on table public.session_rsvps to service_role;
+
 grant delete on table public.team_chat_messages to postgres;
 
 grant delete on table public.team_chat_messages to service_role;
@@ -5397,6 +7030,42 @@ grant update on table public.teams to postgres;
 
 grant update on table public.teams to service_role;
 
+grant delete on table public.training_sessions to postgres;
+
+grant delete on table public.training_sessions to service_role;
+
+grant insert on table public.training_sessions to postgres;
+
+grant insert on table public.training_sessions to service_role;
+
+grant maintain on table public.training_sessions to postgres;
+
+grant maintain on table public.training_sessions to service_role;
+
+grant references on table public.training_sessions to postgres;
+
+grant references on table public.training_sessions to service_role;
+
+grant select on table public.training_sessions to anon;
+
+grant select on table public.training_sessions to authenticated;
+
+grant select on table public.training_sessions to postgres;
+
+grant select on table public.training_sessions to service_role;
+
+grant trigger on table public.training_sessions to postgres;
+
+grant trigger on table public.training_sessions to service_role;
+
+grant truncate on table public.training_sessions to postgres;
+
+grant truncate on table public.training_sessions to service_role;
+
+grant update on table public.training_sessions to postgres;
+
+grant update on table public.training_sessions to service_role;
+
 -- ── comments ──
 
 comment on constraint profiles_username_format on public.profiles is 'ASCII letters, digits, _ . - (3 to 50), as lib/validation/profile.ts usernamePattern; unique in any case.';
@@ -5427,6 +7096,10 @@ comment on table public.push_subscriptions is 'Devices that get Web Push notific
 
 comment on table public.reports is 'Reports of a message or a profile. Written by public.report_content, read by moderators only (RLS).';
 
+comment on table public.session_occurrences is 'One date of a training session, with its places and counts (going + held by an offer <= places).';
+
+comment on table public.session_rsvps is 'An athlete''s answer to one occurrence, through going, waitlisted, offered, declined, cancelled, attended, no_show.';
+
 comment on table public.team_chat_messages is 'Team chat messages. Read and written by the team''s active members only (RLS); members come from team_members.';
 
 comment on table public.team_chat_reads is 'How far each active member has read their team''s chat. Kept by triggers and public.mark_team_chat_read.';
@@ -5436,3 +7109,5 @@ comment on table public.team_members is 'Membership and join requests. Declined 
 comment on column public.team_members.request_message_id is 'The automatic message a join request posted to the creator; a decision marks it read.';
 
 comment on table public.teams is 'Relay teams. Open and full teams are readable by anyone (a shared team link keeps working when the team fills up); closed teams only by their creator and members. Writes go through SQL functions.';
+
+comment on table public.training_sessions is 'Group training sessions as posted (one-off or weekly). Readable as private.session_visible_to_me says; writes through SQL functions.';

@@ -30,6 +30,10 @@ export type MyDataExport = {
     content: string;
     created_at: string;
   }[];
+  /** The training sessions the athlete hosts, with their dates. */
+  sessions_hosted: Record<string, unknown>[];
+  /** The athlete's answers to session dates: going, waitlisted, offered, cancelled (late or not), came. */
+  session_rsvps: Record<string, unknown>[];
 };
 
 /**
@@ -82,7 +86,25 @@ export async function exportMyData(tx: Tx, claims: Claims): Promise<MyDataExport
                  'id', x.id, 'team_id', x.team_id, 'team_name', t.name, 'content', x.content,
                  'created_at', x.created_at) order by x.created_at, x.id)
         from public.team_chat_messages x join public.teams t on t.id = x.team_id
-        where x.sender_id = (select id from me)), '[]')
+        where x.sender_id = (select id from me)), '[]'),
+      'sessions_hosted', coalesce((
+        select jsonb_agg(to_jsonb(s) - 'host_id' - 'hidden_at' || jsonb_build_object('dates', coalesce((
+                 select jsonb_agg(jsonb_build_object(
+                          'id', o.id, 'starts_at', o.starts_at, 'status', o.status, 'cancel_reason', o.cancel_reason,
+                          'places', o.places, 'going', o.going_count, 'meeting_point', o.meeting_point,
+                          'weather_call', o.weather_call) order by o.starts_at)
+                 from public.session_occurrences o where o.session_id = s.id), '[]'))
+               order by s.created_at)
+        from public.training_sessions s where s.host_id = (select id from me)), '[]'),
+      'session_rsvps', coalesce((
+        select jsonb_agg(jsonb_build_object(
+                 'occurrence_id', r.occurrence_id, 'session_title', s.title, 'starts_at', o.starts_at,
+                 'state', r.state, 'late_cancel', r.late_cancel, 'created_at', r.created_at,
+                 'updated_at', r.updated_at) order by r.created_at)
+        from public.session_rsvps r
+        left join public.session_occurrences o on o.id = r.occurrence_id
+        left join public.training_sessions s on s.id = o.session_id
+        where r.profile_id = (select id from me)), '[]')
     ) as data`;
   return {
     format: "noosa-tri-teams/my-data@1",

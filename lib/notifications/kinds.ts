@@ -1,5 +1,12 @@
 /** The kinds of notification e-mail (the outbox's `kind`), their settings column and how people read them. */
-export const notificationKinds = ["join_request", "decision", "message", "urgent_alert"] as const;
+export const notificationKinds = [
+  "join_request",
+  "decision",
+  "message",
+  "urgent_alert",
+  "session_update",
+  "session_reminder",
+] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** Column of public.notification_settings that switches each kind. */
@@ -8,6 +15,8 @@ export const settingColumn = {
   decision: "decisions",
   message: "messages",
   urgent_alert: "urgent_alerts",
+  session_update: "session_updates",
+  session_reminder: "session_reminders",
 } as const satisfies Record<NotificationKind, string>;
 
 export const kindLabels: Record<NotificationKind, { title: string; hint: string }> = {
@@ -26,6 +35,14 @@ export const kindLabels: Record<NotificationKind, { title: string; hint: string 
   urgent_alert: {
     title: "Urgent leg alerts",
     hint: "When a team urgently needs your leg. Only while your profile is public and looking for a team; at most one a day.",
+  },
+  session_update: {
+    title: "Session places and changes",
+    hint: "When a place in a session you're waiting for is yours to take, and when a session you answered is moved, cancelled or called on for the weather.",
+  },
+  session_reminder: {
+    title: "Session reminders",
+    hint: "The evening before a session you're going to, and for hosts, who's coming.",
   },
 };
 

@@ -22,8 +22,9 @@ const tagOf = (n: PushableNotification): string => {
     member_id?: string;
     invitation_id?: string;
     team_id?: string;
+    occurrence_id?: string;
   };
-  return `${n.kind}:${d.conversation_id ?? d.member_id ?? d.invitation_id ?? d.team_id ?? n.id}`;
+  return `${n.kind}:${d.conversation_id ?? d.member_id ?? d.invitation_id ?? d.team_id ?? d.occurrence_id ?? n.id}`;
 };
 
 /**

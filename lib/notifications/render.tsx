@@ -27,6 +27,8 @@ function settingKind(kind: Exclude<ClaimedNotification["kind"], "interest_confir
   if (kind === "team_closed") return "decision";
   if (kind === "invitation") return "join_request";
   if (kind === "team_chat") return "message";
+  if (kind === "session_offer" || kind === "session_change") return "session_update";
+  if (kind === "session_summary") return "session_reminder";
   return kind;
 }
 

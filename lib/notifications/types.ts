@@ -71,6 +71,34 @@ export type InterestConfirmData = {
 /** A team closed because its creator deleted their account; the team itself is gone. */
 export type TeamClosedData = { team_name: string };
 
+/** What every session notification names (supabase/schema.sql: private.session_notification_content). */
+type SessionBase = {
+  session_id: string;
+  occurrence_id: string;
+  title: string;
+  sport: string;
+  starts_at: string;
+  meeting_point: string;
+  meeting_note: string | null;
+};
+export type SessionOfferData = SessionBase & {
+  places: number;
+  going: number;
+  offer_kind: "head" | "open";
+  offer_expires_at: string;
+};
+/** A snapshot made when the host changed the date (it outlives a deleted session). */
+export type SessionChangeData = SessionBase & {
+  what: "on" | "moved" | "cancelled";
+  reason: "host" | "weather" | "host_left" | "removed" | "moderator" | null;
+};
+export type SessionReminderData = SessionBase & { places: number; going: number; duration_minutes: number };
+export type SessionSummaryData = SessionReminderData & {
+  waiting: number;
+  late_cancels: number;
+  names: string[];
+};
+
 type Claim<K extends string, D, R = string> = {
   /** bigint, as postgres.js returns it. */
   id: string;
@@ -92,4 +120,8 @@ export type ClaimedNotification =
   | Claim<"urgent_alert", UrgentAlertData>
   | Claim<"invitation", InvitationData>
   | Claim<"team_closed", TeamClosedData>
+  | Claim<"session_offer", SessionOfferData>
+  | Claim<"session_change", SessionChangeData>
+  | Claim<"session_reminder", SessionReminderData>
+  | Claim<"session_summary", SessionSummaryData>
   | Claim<"interest_confirm", InterestConfirmData, null>;

@@ -14,6 +14,8 @@ describe("notification settings from the form", () => {
       decisions: false,
       messages: true,
       urgent_alerts: false,
+      session_updates: false,
+      session_reminders: false,
     });
   });
 

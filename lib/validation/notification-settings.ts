@@ -7,6 +7,8 @@ export const notificationSettingsSchema = z.strictObject(
     decisions: z.boolean({ error: "Choose whether to get e-mails about answers to your requests" }),
     messages: z.boolean({ error: "Choose whether to get message e-mails" }),
     urgent_alerts: z.boolean({ error: "Choose whether to get urgent leg alerts" }),
+    session_updates: z.boolean({ error: "Choose whether to get e-mails about session places and changes" }),
+    session_reminders: z.boolean({ error: "Choose whether to get session reminders" }),
   },
   { error: "Send the notification settings as a form" },
 );
@@ -19,6 +21,8 @@ export const defaultNotificationSettings: NotificationSettings = {
   decisions: true,
   messages: true,
   urgent_alerts: false,
+  session_updates: true,
+  session_reminders: true,
 };
 
 /** The settings a submitted form means: a checkbox sends "on" when ticked and nothing when not. */

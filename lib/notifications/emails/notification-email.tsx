@@ -6,6 +6,7 @@ import { invitationPath, requestPath } from "@/lib/teams/decision-paths";
 import { teamChatPath } from "@/lib/conversations/paths";
 import type { ClaimedNotification } from "../types";
 import { textStyle, type EmailFrame } from "./email-layout";
+import { sessionNotificationContent } from "./session-email";
 
 export type EmailContent = { subject: string; frame: EmailFrame; body: ReactNode };
 
@@ -35,6 +36,11 @@ export function notificationContent(
   const hi = <Text style={textStyle}>Hi {firstName(n.recipient_name)},</Text>;
   const common = { unsubscribeHref: links.unsubscribeHref, settingsHref: links.settingsHref };
   switch (n.kind) {
+    case "session_offer":
+    case "session_change":
+    case "session_reminder":
+    case "session_summary":
+      return sessionNotificationContent(n, hi, (f) => frame(common, f));
     case "join_request": {
       const d = n.data;
       return {
