@@ -1,6 +1,7 @@
 import type { NextConfig } from "next";
 import { publicEnv } from "./lib/env.ts";
 import { requestBodyLimitLabel } from "./lib/http/body-limit.ts";
+import { photos } from "./lib/site.ts";
 
 const isDev = process.env.NODE_ENV !== "production";
 const supabase = new URL(publicEnv.NEXT_PUBLIC_SUPABASE_URL);
@@ -33,8 +34,31 @@ const securityHeaders = [
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
 ];
 
+// Profile photos: signed addresses of the private `avatars` bucket (lib/photos/urls.ts), fetched and sized by
+// Next's image optimisation. Next refuses to fetch from a private or loopback address unless told; only the
+// local stand-in (127.0.0.1, in `npm run dev` and the tests, production builds included) is such an address,
+// and never on a Vercel production deployment.
+const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(supabase.hostname);
+const images: NextConfig["images"] = {
+  remotePatterns: [
+    {
+      protocol: supabase.protocol === "https:" ? "https" : "http",
+      hostname: supabase.hostname,
+      port: supabase.port,
+      pathname: "/storage/v1/object/sign/avatars/**",
+    },
+  ],
+  dangerouslyAllowLocalIP: loopback && process.env.VERCEL_ENV !== "production",
+  // The sizes the faces are drawn at (components/ui/athlete-photo.tsx) and their 2x and 3x.
+  imageSizes: [36, 44, 64, 72, 80, 88, 108, 128, 160, 192, 256, 384],
+  deviceSizes: [640, 1080],
+  // Next keeps an optimised copy for the longer of this and the object's max-age (photos.cacheSeconds).
+  minimumCacheTTL: photos.cacheSeconds,
+};
+
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  images,
   // Next 16 blocks its dev resources (HMR) for any origin but localhost, which leaves a page opened at
   // http://127.0.0.1:3000 un-hydrated in `npm run dev`. Production is unaffected.
   allowedDevOrigins: ["127.0.0.1"],

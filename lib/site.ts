@@ -73,6 +73,25 @@ export const calendar = {
   feedCacheSeconds: 900,
 } as const;
 
+/**
+ * Profile photos (docs/product.md#photos). The limit equals the `avatars` bucket's file_size_limit in its
+ * migration (a test compares them); the sizes are the squares the server stores, in pixels: `large` for the
+ * profile page and its social card, `small` for cards, rosters, chat and the dashboard (up to 64 px at 2x).
+ */
+export const photos = {
+  bucket: "avatars",
+  maxBytes: 8 * 1024 * 1024,
+  sizes: { large: 512, small: 128 },
+  /**
+   * How long a page's signed photo address works: past the hour a cached public page's data lives (their
+   * backstop), and the longest an address already handed out still shows a photo its athlete has since
+   * made private (docs/security.md#photos).
+   */
+  signedUrlSeconds: 2 * 3600,
+  /** Cache-Control max-age of the stored objects, and so of Next's optimised copies of them. */
+  cacheSeconds: 600,
+} as const;
+
 /** The general "find a team" landing page, the entry point no search phrase names (docs/product.md#landing-pages). */
 export const teamFinderLandingPath = "/find-a-triathlon-team-noosa";
 

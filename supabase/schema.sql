@@ -224,7 +224,8 @@ create table public.profiles (
   achievements text[] default '{}'::text[] not null,
   avatar_url text,
   created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null
+  updated_at timestamp with time zone default now() not null,
+  photo_path text
 ); -- owner postgres
 alter table public.profiles enable row level security;
 
@@ -562,6 +563,8 @@ alter table public.profiles add constraint profiles_full_name_text CHECK (privat
 alter table public.profiles add constraint profiles_goals_text CHECK ((((char_length(goals) >= 10) AND (char_length(goals) <= 500)) AND private.is_safe_text(goals, true)));
 
 alter table public.profiles add constraint profiles_location_shape CHECK (private.profile_location_valid(location));
+
+alter table public.profiles add constraint profiles_photo_path_own CHECK ((photo_path ~ (('^'::text || (auth_id)::text) || '/[0-9a-f]{32}$'::text)));
 
 alter table public.profiles add constraint profiles_pkey PRIMARY KEY (id);
 
@@ -1008,6 +1011,46 @@ begin
   update public.session_occurrences set places = n where id = occ;
   perform private.fill_places(occ);
 end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.avatar_object_owner(name text)
+ RETURNS uuid
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when name ~ '^[0-9a-f-]{36}/[0-9a-f]{32}-(512\.webp|128\.webp|original\.(jpg|png|webp))$'
+    then split_part(name, '/', 1)::uuid end
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.avatar_readable(name text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case when name like '%-original.%'
+    then private.avatar_object_owner(name) = (select auth.uid())
+    else private.photo_visible(private.avatar_object_owner(name)) end
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.avatar_removable(name text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.avatar_object_owner(name) = (select auth.uid()) or private.is_moderator()
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.avatar_writable(name text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.avatar_object_owner(name) = (select auth.uid())
+     and not exists (select 1 from private.suspended_accounts s where s.user_id = (select auth.uid()))
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.begin_moderation(p_report uuid, p_kind text DEFAULT NULL::text)
@@ -2053,6 +2096,24 @@ begin
   end if;
   return coalesce(result, jsonb_build_object('skip', 'event no longer exists'));
 end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.photo_visible(owner uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select owner is not null and (
+    owner = (select auth.uid())
+    or private.is_moderator()
+    or exists (
+      select 1 from public.profiles p
+      cross join (select private.my_profile_id() as id) me
+      where p.auth_id = owner
+        and not exists (select 1 from private.suspended_accounts s where s.user_id = p.auth_id)
+        and (me.id is null or not private.blocked_between(me.id, p.id))
+        and (p.is_public or (me.id is not null and me.id <> p.id and private.may_contact(me.id, p.id)))))
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.post_team_message(sender uuid, recipient uuid, content text)
@@ -3133,6 +3194,16 @@ begin
   where s.profile_id = profile;
   return true;
 end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.visible_photo_path(p_profile_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p.photo_path from public.profiles p
+  where p.id = p_profile_id and p.photo_path is not null and private.photo_visible(p.auth_id)
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.wants_notification(profile uuid, kind text)
@@ -4593,6 +4664,29 @@ AS $function$
   where o.id = any (p_occurrences) and private.session_visible_to_me(s)
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION public.set_my_photo(p_path text)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me public.profiles;
+begin
+  -- The row locked: two requests of one athlete set their photos one after the other.
+  select * into me from public.profiles p where p.id = (private.require_my_profile()).id for update;
+  if p_path is not null and (select count(*) from storage.objects o
+      where o.bucket_id = 'avatars' and o.owner_id = me.auth_id::text
+        and o.name in (p_path || '-512.webp', p_path || '-128.webp')) <> 2 then
+    raise exception 'The photo was not uploaded' using errcode = 'P0002', detail = 'PHOTO_MISSING';
+  end if;
+  if p_path is distinct from me.photo_path then
+    update public.profiles set photo_path = p_path where id = me.id;
+  end if;
+  return me.photo_path;
+end;
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION public.set_session_places(p_occurrence uuid, p_places integer)
  RETURNS integer
  LANGUAGE plpgsql
@@ -5210,6 +5304,19 @@ create policy app_channels_listen on realtime.messages as permissive for select 
 create policy app_presence_track_own on realtime.messages as permissive for insert to authenticated
   with check ((( SELECT private.may_receive_live() AS may_receive_live) AND (extension = 'presence'::text) AND (( SELECT private.topic_id('presence'::text) AS topic_id) = ( SELECT private.my_profile_id() AS my_profile_id))));
 
+create policy avatars_delete on storage.objects as permissive for delete to authenticated
+  using (((bucket_id = 'avatars'::text) AND private.avatar_removable(name)));
+
+create policy avatars_insert_own on storage.objects as permissive for insert to authenticated
+  with check (((bucket_id = 'avatars'::text) AND private.avatar_writable(name)));
+
+create policy avatars_select on storage.objects as permissive for select to anon, authenticated
+  using (((bucket_id = 'avatars'::text) AND private.avatar_readable(name)));
+
+create policy avatars_update_own on storage.objects as permissive for update to authenticated
+  using (((bucket_id = 'avatars'::text) AND private.avatar_writable(name)))
+  with check (((bucket_id = 'avatars'::text) AND private.avatar_writable(name)));
+
 -- ── grants ──
 
 grant select on table public.calendar_feeds created_at) -- column to authenticated;
@@ -5404,6 +5511,38 @@ grant execute on function private.answer_request_message(public.team_members) to
 
 grant execute on function private.apply_places(uuid,integer) to postgres;
 
+grant execute on function private.avatar_object_owner(text) to anon;
+
+grant execute on function private.avatar_object_owner(text) to authenticated;
+
+grant execute on function private.avatar_object_owner(text) to postgres;
+
+grant execute on function private.avatar_object_owner(text) to service_role;
+
+grant execute on function private.avatar_readable(text) to anon;
+
+grant execute on function private.avatar_readable(text) to authenticated;
+
+grant execute on function private.avatar_readable(text) to postgres;
+
+grant execute on function private.avatar_readable(text) to service_role;
+
+grant execute on function private.avatar_removable(text) to anon;
+
+grant execute on function private.avatar_removable(text) to authenticated;
+
+grant execute on function private.avatar_removable(text) to postgres;
+
+grant execute on function private.avatar_removable(text) to service_role;
+
+grant execute on function private.avatar_writable(text) to anon;
+
+grant execute on function private.avatar_writable(text) to authenticated;
+
+grant execute on function private.avatar_writable(text) to postgres;
+
+grant execute on function private.avatar_writable(text) to service_role;
+
 grant execute on function private.begin_moderation(uuid,text) to postgres;
 
 grant execute on function private.blocked_between(uuid,uuid) to postgres;
@@ -5579,6 +5718,14 @@ grant execute on function private.my_team_ids() to service_role;
 grant execute on function private.noosa_today() to postgres;
 
 grant execute on function private.notification_content(private.notification_outbox,timestamp with time zone) to postgres;
+
+grant execute on function private.photo_visible(uuid) to anon;
+
+grant execute on function private.photo_visible(uuid) to authenticated;
+
+grant execute on function private.photo_visible(uuid) to postgres;
+
+grant execute on function private.photo_visible(uuid) to service_role;
 
 grant execute on function private.post_team_message(uuid,uuid,text) to postgres;
 
@@ -5765,6 +5912,14 @@ grant execute on function private.try_again_in(integer) to postgres;
 grant execute on function private.unsubscribe(uuid,text) to postgres;
 
 grant execute on function private.unsubscribe(uuid,text) to service_role;
+
+grant execute on function private.visible_photo_path(uuid) to anon;
+
+grant execute on function private.visible_photo_path(uuid) to authenticated;
+
+grant execute on function private.visible_photo_path(uuid) to postgres;
+
+grant execute on function private.visible_photo_path(uuid) to service_role;
 
 grant execute on function private.wants_notification(uuid,text) to postgres;
 
@@ -6057,6 +6212,12 @@ grant execute on function public.session_waiting_counts(uuid[]) to authenticated
 grant execute on function public.session_waiting_counts(uuid[]) to postgres;
 
 grant execute on function public.session_waiting_counts(uuid[]) to service_role;
+
+grant execute on function public.set_my_photo(text) to authenticated;
+
+grant execute on function public.set_my_photo(text) to postgres;
+
+grant execute on function public.set_my_photo(text) to service_role;
 
 grant execute on function public.set_session_places(uuid,integer) to authenticated;
 
@@ -7091,6 +7252,8 @@ comment on column public.messages.sender_id is 'The sending athlete; null only f
 comment on table public.notification_settings is 'Which notification e-mails an athlete gets. No row = defaults. Read and written by the owner only.';
 
 comment on table public.profiles is 'Athlete profiles: one per account (auth_id). Public rows are readable by anyone.';
+
+comment on column public.profiles.photo_path is 'The profile photo''s objects in the avatars bucket, `<auth_id>/<hash>` (sizes -512.webp, -128.webp; -original.*). Not granted to the API roles: read through private.visible_photo_path, written by set_my_photo.';
 
 comment on table public.push_subscriptions is 'Devices that get Web Push notifications: one row per browser subscription, owner only.';
 

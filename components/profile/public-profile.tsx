@@ -17,6 +17,7 @@ import { BlockButton } from "@/components/blocks/block-button";
 import { ProfileFacts } from "./profile-facts";
 import { UnlessOwnProfile } from "./unless-own-profile";
 import { initials } from "@/lib/initials";
+import { AthletePhoto } from "@/components/ui/athlete-photo";
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -32,18 +33,22 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 }
 
 /** The shareable public profile (docs/product.md#profiles). Everything renders as text. */
-export function PublicProfile({ profile }: { profile: Profile }) {
+export function PublicProfile({ profile, photoSrc }: { profile: Profile; photoSrc: string | null }) {
   const { availability } = profile;
   return (
     <>
       <div className="from-ocean-950 to-ocean-800 bg-gradient-to-br text-white">
         <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-12 sm:flex-row sm:items-center sm:px-6">
-          <div
-            aria-hidden="true"
-            className="bg-sunset-500 flex size-20 shrink-0 items-center justify-center rounded-full text-3xl font-bold text-white"
-          >
-            {initials(profile.full_name)}
-          </div>
+          {photoSrc ? (
+            <AthletePhoto name={profile.full_name} src={photoSrc} size="xl" className="ring-2 ring-white/70" />
+          ) : (
+            <div
+              aria-hidden="true"
+              className="bg-sunset-500 flex size-20 shrink-0 items-center justify-center rounded-full text-3xl font-bold text-white"
+            >
+              {initials(profile.full_name)}
+            </div>
+          )}
           <div className="min-w-0">
             <p className="text-sunset-400 text-sm font-semibold tracking-wide uppercase">Athlete profile</p>
             <h1 className="mt-1 text-3xl font-extrabold wrap-anywhere sm:text-4xl">{profile.full_name}</h1>

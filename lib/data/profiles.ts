@@ -32,6 +32,8 @@ export type Profile = {
   availability: { days: TrainingDay[]; times: TrainingTime[] };
   achievements: string[];
   avatar_url: string | null;
+  /** The profile photo's path in Storage (lib/photos), only when the reader may see it. */
+  photo_path: string | null;
   created_at: string;
   updated_at: string;
 };
@@ -57,6 +59,9 @@ export const profileColumns = [
   "updated_at",
 ] as const;
 
+/** The photo as the reader may see it: the rule is private.photo_visible, in SQL. */
+const photoPathColumn = (tx: Tx) => tx`private.visible_photo_path(id) as photo_path`;
+
 type ProfileRow = Omit<Profile, "created_at" | "updated_at"> & { created_at: Date; updated_at: Date };
 
 // Timestamps become ISO strings so a profile survives the JSON round trip of the data cache and of props.
@@ -67,7 +72,7 @@ function toProfile(row: ProfileRow): Profile {
 /** The profile of the account `authId`, as far as RLS lets the transaction's user see it. */
 export async function findProfileByAuthId(tx: Tx, authId: string): Promise<Profile | null> {
   const [row] = await tx<ProfileRow[]>`
-    select ${tx(profileColumns)} from public.profiles where auth_id = ${authId}`;
+    select ${tx(profileColumns)}, ${photoPathColumn(tx)} from public.profiles where auth_id = ${authId}`;
   return row ? toProfile(row) : null;
 }
 
@@ -75,7 +80,7 @@ export async function findProfileByAuthId(tx: Tx, authId: string): Promise<Profi
 export async function findPublicProfile(tx: Tx, id: string): Promise<Profile | null> {
   if (!profileIdSchema.safeParse(id).success) return null;
   const [row] = await tx<ProfileRow[]>`
-    select ${tx(profileColumns)} from public.profiles where id = ${id} and is_public`;
+    select ${tx(profileColumns)}, ${photoPathColumn(tx)} from public.profiles where id = ${id} and is_public`;
   return row ? toProfile(row) : null;
 }
 

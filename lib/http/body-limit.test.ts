@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bodyTooLarge, requestBodyLimit } from "./body-limit";
+import { photoTexts } from "@/lib/photos/texts";
+import { bodyTooLarge, photoRequestLimit, photoUploadPath, requestBodyLimit } from "./body-limit";
 
 const url = "http://localhost/auth";
 /** A body sent in chunks, with no Content-Length (as `transfer-encoding: chunked`). */
@@ -41,5 +42,16 @@ describe("bodyTooLarge", () => {
     expect(
       await bodyTooLarge(new Request(url, { headers: { "content-length": String(requestBodyLimit * 5) } })),
     ).toBeNull();
+  });
+
+  it("lets a profile photo through up to its own limit, and says the photo's limit past it", async () => {
+    const photoUrl = `http://localhost${photoUploadPath}`;
+    const sized = (size: number, at = photoUrl) =>
+      new Request(at, { method: "POST", headers: { "content-length": String(size) } });
+    expect(await bodyTooLarge(sized(requestBodyLimit * 5))).toBeNull();
+    expect((await bodyTooLarge(sized(requestBodyLimit * 5, url)))?.status).toBe(413);
+    const response = await bodyTooLarge(sized(photoRequestLimit + 1));
+    expect(response?.status).toBe(413);
+    expect(await response?.text()).toBe(photoTexts.tooLarge);
   });
 });

@@ -1,3 +1,6 @@
+import { photoTexts } from "../photos/texts.ts";
+import { photos } from "../site.ts";
+
 /**
  * The most a request to this app may carry: Next's own limit for server actions (1 MB, set explicitly in
  * next.config.ts from here so the two cannot drift). Past it Next threw inside the action handler and
@@ -7,6 +10,14 @@
 export const requestBodyLimit = 1024 * 1024;
 export const requestBodyLimitLabel = "1mb";
 
+/**
+ * The one route that takes more: a profile photo upload (a phone's camera photo is several MB), up to the
+ * photo limit plus room for the form around it. Under Next's own limit on the body the proxy may read
+ * (proxyClientMaxBodySize, 10 MB by default), so the route always gets the whole body.
+ */
+export const photoUploadPath = "/api/profile-photo";
+export const photoRequestLimit = photos.maxBytes + 64 * 1024;
+
 // text/plain exactly (no charset): Next's client turns such a body of a failed action into the error's
 // message, and a form posted without JavaScript shows it as the page. ASCII only, so no charset is needed.
 const message =
@@ -14,8 +25,8 @@ const message =
 
 const withBody = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export function tooLargeResponse(): Response {
-  return new Response(message, {
+export function tooLargeResponse(text = message): Response {
+  return new Response(text, {
     status: 413,
     headers: { "content-type": "text/plain", "cache-control": "no-store", connection: "close" },
   });
@@ -28,9 +39,12 @@ export function tooLargeResponse(): Response {
  */
 export async function bodyTooLarge(request: Request): Promise<Response | null> {
   if (!withBody.has(request.method)) return null;
+  const photo = new URL(request.url).pathname === photoUploadPath;
+  const limit = photo ? photoRequestLimit : requestBodyLimit;
+  const tooLarge = () => tooLargeResponse(photo ? photoTexts.tooLarge : message);
   const announced = request.headers.get("content-length");
   if (announced !== null) {
-    return /^\d+$/.test(announced) && Number(announced) > requestBodyLimit ? tooLargeResponse() : null;
+    return /^\d+$/.test(announced) && Number(announced) > limit ? tooLarge() : null;
   }
   if (!request.body) return null;
   const reader = request.body.getReader();
@@ -40,7 +54,7 @@ export async function bodyTooLarge(request: Request): Promise<Response | null> {
       const { done, value } = await reader.read();
       if (done) return null;
       size += value.byteLength;
-      if (size > requestBodyLimit) return tooLargeResponse();
+      if (size > limit) return tooLarge();
     }
   } finally {
     await reader.cancel().catch(() => {});

@@ -6,6 +6,8 @@ import { profileToFormValues } from "@/components/profile/profile-values";
 import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/session";
 import { getMyProfile } from "@/lib/data/my-profile";
+import { PhotoField } from "@/components/profile/photo-field";
+import { signedPhotoUrl } from "@/lib/photos/urls";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { updateProfile } from "./actions";
 
@@ -17,17 +19,26 @@ export const metadata: Metadata = pageMetadata({
 });
 
 /** Edit profile (docs/product.md#profiles): the form prefilled with the user's own profile. */
-export default async function EditProfilePage() {
+export default async function EditProfilePage({ searchParams }: { searchParams: Promise<{ photo?: string }> }) {
   await requireUser("/edit-profile");
   const profile = await getMyProfile();
   if (!profile) redirect("/create-profile");
+  const [photoSrc, { photo: photoCode }] = await Promise.all([
+    signedPhotoUrl(profile.photo_path, "large", "viewer"),
+    searchParams,
+  ]);
+  // A form sent before the script ran comes back here with its outcome (app/api/profile-photo/route.ts).
+  const photoOutcome = typeof photoCode === "string" ? { ok: photoCode === "saved" || photoCode === "removed", code: photoCode } : null;
 
   return (
     <>
       <PageIntro eyebrow="Profile" title="Edit Profile">
         <p>Changes show on your public profile as soon as you save.</p>
       </PageIntro>
-      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <div className="mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6">
+        <Card id="photo">
+          <PhotoField name={profile.full_name} src={photoSrc} initial={photoOutcome} />
+        </Card>
         <Card>
           <ProfileForm
             mode="edit"

@@ -1,0 +1,55 @@
+import Image from "next/image";
+import { initials } from "@/lib/initials";
+
+const sizes = {
+  xs: { px: 36, box: "size-9 text-sm" },
+  sm: { px: 44, box: "size-11 text-base" },
+  md: { px: 64, box: "size-16 text-xl" },
+  xl: { px: 80, box: "size-20 text-3xl" },
+  lg: { px: 128, box: "size-32 text-4xl" },
+} as const;
+
+export type AthletePhotoSize = keyof typeof sizes;
+
+/**
+ * An athlete's face: their photo (a signed Storage address, served through Next's image optimisation), or
+ * their initials on the brand colour when there is none or the viewer may not see it. Decorative: the
+ * name beside it says who it is, so `alt` is empty unless `label` is given.
+ */
+export function AthletePhoto({
+  name,
+  src,
+  size = "sm",
+  label,
+  className = "",
+}: {
+  name: string;
+  src: string | null | undefined;
+  size?: AthletePhotoSize;
+  label?: string;
+  className?: string;
+}) {
+  const { px, box } = sizes[size];
+  if (src) {
+    return (
+      <Image
+        src={src}
+        alt={label ?? ""}
+        width={px}
+        height={px}
+        sizes={`${px}px`}
+        className={`${box} shrink-0 rounded-full bg-slate-100 object-cover ${className}`}
+      />
+    );
+  }
+  return (
+    <span
+      role={label ? "img" : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+      className={`${box} bg-ocean-700 flex shrink-0 items-center justify-center rounded-full font-bold text-white ${className}`}
+    >
+      {initials(name) || "?"}
+    </span>
+  );
+}

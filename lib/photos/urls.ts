@@ -1,0 +1,49 @@
+import "server-only";
+import { createClient as createPlainClient, type SupabaseClient } from "@supabase/supabase-js";
+import { publicEnv } from "@/lib/env";
+import { photos } from "@/lib/site";
+import { createClient } from "@/lib/supabase/server";
+import { photoObject, type PhotoSize } from "./paths";
+
+/**
+ * Signed addresses of photos for a page, one Storage call for all of them. Storage signs only what the
+ * signer may SELECT (the bucket's policy, private.photo_visible), so a photo a viewer may not see gets no
+ * address even if its path reached the page. The addresses then go to Next's image optimisation
+ * (next.config.ts remotePatterns), which fetches them server-side and serves the sized copy from the site.
+ *
+ * `as: "viewer"` signs with the request's session (signed-in pages); `as: "visitor"` with no session, for
+ * the cached public pages every visitor shares (only public, unsuspended athletes' photos). Paths the
+ * signer may not read, and nulls, are left out of the map.
+ */
+export async function signedPhotoUrls(
+  paths: readonly (string | null | undefined)[],
+  size: PhotoSize,
+  as: "viewer" | "visitor",
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(paths.filter((p): p is string => !!p))];
+  const urls = new Map<string, string>();
+  if (!wanted.length) return urls;
+  const client: SupabaseClient = as === "viewer" ? await createClient() : visitorClient();
+  const names = wanted.map((path) => photoObject(path, size));
+  const { data, error } = await client.storage.from(photos.bucket).createSignedUrls(names, photos.signedUrlSeconds);
+  if (error) {
+    // A face is never worth failing a page: initials show instead.
+    console.error("photo addresses failed", { reason: error.message });
+    return urls;
+  }
+  data.forEach((entry, i) => {
+    if (entry.signedUrl && !entry.error) urls.set(wanted[i]!, entry.signedUrl);
+  });
+  return urls;
+}
+
+/** One photo's address, or null. */
+export async function signedPhotoUrl(path: string | null | undefined, size: PhotoSize, as: "viewer" | "visitor") {
+  if (!path) return null;
+  return (await signedPhotoUrls([path], size, as)).get(path) ?? null;
+}
+
+const visitorClient = () =>
+  createPlainClient(publicEnv.NEXT_PUBLIC_SUPABASE_URL, publicEnv.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
