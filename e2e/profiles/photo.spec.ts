@@ -8,7 +8,7 @@ import { signInWithSession } from "../support/users";
 // A profile photo from a phone: choose it, set the square by keyboard, save; the face shows on the profile.
 // A HEIC photo sent as a JPEG is refused in plain words; a visitor gets no private athlete's photo from
 // Storage. At a Pixel 7, a 360 px phone and a desktop, with axe.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 const screensDir = process.env.PHOTO_SCREENS_DIR ?? "test-results/photo-screens";
 const shot = (page: Page, name: string) => page.screenshot({ path: `${screensDir}/${name}.png`, fullPage: true });
