@@ -27,7 +27,7 @@ begin
     create role supabase_auth_admin noinherit createrole login noreplication;
   end if;
   if not exists (select from pg_roles where rolname = 'supabase_realtime_admin') then
-    create role supabase_realtime_admin noinherit createrole login replication;
+    create role supabase_realtime_admin noinherit login;
   end if;
   if not exists (select from pg_roles where rolname = 'supabase_superuser') then
     create role supabase_superuser nologin;
@@ -39,7 +39,12 @@ alter role service_role nologin inherit bypassrls;
 alter role authenticator login noinherit password null;
 alter role postgres login nosuperuser createrole createdb replication bypassrls inherit password 'postgres';
 alter role postgres set search_path = "$user", public, extensions;
+-- The stand-in's Auth and Realtime log in as hosted's GoTrue and Realtime roles (local passwords; the cluster
+-- listens on 127.0.0.1 only), with hosted's attributes: no superuser, no BYPASSRLS, no replication. Hosted's
+-- supabase_realtime_admin is NOLOGIN; the stand-in's Realtime logs in as it, to have that role's rights only.
+alter role supabase_auth_admin login noinherit createrole nocreatedb noreplication nobypassrls password 'local-auth-admin';
 alter role supabase_auth_admin set search_path = auth;
+alter role supabase_realtime_admin login noinherit nocreaterole nocreatedb noreplication nobypassrls password 'local-realtime-admin';
 grant anon, authenticated, service_role to authenticator;
 grant anon, authenticated, service_role to postgres with admin option;
 grant pg_read_all_data, pg_monitor, pg_signal_backend, supabase_superuser to postgres;

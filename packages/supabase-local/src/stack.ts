@@ -73,6 +73,8 @@ const postgresPassword = "postgres";
 export const appLoginRole = "noosa_app";
 const appLoginPassword = "local-noosa-app";
 const publishableKey = "sb_publishable_local_development_key";
+// Auth's login (set by bootstrap.sql); Realtime's and Storage's are set beside their schemas.
+const authAdminPassword = "local-auth-admin";
 
 async function ports(mode: Mode, configured: { apiPort: number; dbPort: number; smtpPort: number }) {
   if (mode === "test")
@@ -185,9 +187,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     const adminUrl = `postgres://supabase_admin:${adminPassword}@127.0.0.1:${dbPort}/postgres`;
     const postgresUrl = `postgres://postgres:${postgresPassword}@127.0.0.1:${dbPort}/postgres`;
-    // Short reconnect waits, so Auth is back promptly after a (test) restart of Postgres.
-    const connect = () =>
-      postgres(adminUrl, { max: 10, onnotice: () => {}, idle_timeout: 30, backoff: () => 0.1 });
+    // Bootstrap, migrations' bookkeeping and the app's login password: the superuser's work, at start only.
+    const connect = () => postgres(adminUrl, { max: 2, onnotice: () => {}, idle_timeout: 5 });
     let sql = connect();
     cleanups.push(() => sql.end({ timeout: 2 }));
     await applyBootstrap(sql).catch((error: { code?: string }) => {
@@ -221,9 +222,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     phase("bootstrap, migrations, seed done");
 
+    // Auth, as hosted's GoTrue: its own login, supabase_auth_admin (owner of the auth schema, search_path
+    // auth, no superuser), so a trigger on auth.users runs with that role's rights, as it does there.
+    // Short reconnect waits, so Auth is back promptly after a (test) restart of Postgres.
+    const authSql = postgres(
+      `postgres://supabase_auth_admin:${authAdminPassword}@127.0.0.1:${dbPort}/postgres`,
+      {
+        max: 10,
+        onnotice: () => {},
+        idle_timeout: 30,
+        backoff: () => 0.1,
+        connection: { application_name: "local-auth" },
+      },
+    );
+    cleanups.push(() => authSql.end({ timeout: 2 }));
     const url = `http://127.0.0.1:${apiPort}`;
     const ctx: AuthContext = {
-      sql,
+      sql: authSql,
       config: structuredClone(config.auth),
       initialConfig: structuredClone(config.auth),
       url,

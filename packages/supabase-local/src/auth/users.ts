@@ -84,8 +84,22 @@ export type NewUser = {
   appMetadata?: Record<string, unknown>;
 };
 
+/**
+ * GoTrue's answer when its insert into auth.users fails (a trigger there lacking a right, say): 500, with
+ * "Database error saving new user" for sign-up and magic links, "Database error creating new user" for the
+ * admin API. The cause goes to the log only, as hosted shows it in Auth's logs.
+ */
+function savingFailed(message: string, error: unknown): AuthError {
+  console.error(`[local auth] ${message}: ${(error as Error).message}`);
+  return new AuthError(500, "unexpected_failure", message);
+}
+
 /** Inserts the user and its email identity in one transaction; null when the e-mail is taken. */
-export async function createUser(sql: postgres.Sql, input: NewUser): Promise<UserRow | null> {
+export async function createUser(
+  sql: postgres.Sql,
+  input: NewUser,
+  failure = "Database error saving new user",
+): Promise<UserRow | null> {
   const hash = input.password ? await bcrypt.hash(input.password, bcryptCost) : null;
   const app = { provider: "email", providers: ["email"], ...input.appMetadata };
   return sql.begin(async (tx) => {
@@ -99,7 +113,9 @@ export async function createUser(sql: postgres.Sql, input: NewUser): Promise<Use
               ${tx.json(app as postgres.JSONValue)}, ${tx.json((input.userMetadata ?? {}) as postgres.JSONValue)},
               now(), now())
       on conflict (email) where is_sso_user = false do nothing
-      returning id`;
+      returning id`.catch((error: unknown) => {
+      throw savingFailed(failure, error);
+    });
     if (!row) return null;
     await tx`insert into auth.identities (provider_id, user_id, identity_data, provider)
       values (${row.id}, ${row.id}, ${tx.json({

@@ -25,7 +25,8 @@ export async function channelPermissions(
   };
   await sql
     .begin(async (tx) => {
-      // Written as the superuser, so the select below shows what the policies let the subscriber read.
+      // Written as the table's owner (Realtime's role, which RLS does not hold back), so the select below
+      // shows what the policies let the subscriber read.
       const probes = await tx<{ id: string; extension: Extension }[]>`
         insert into realtime.messages (topic, extension, private)
         select ${topic}, e, true from unnest(${extensions}::text[]) e

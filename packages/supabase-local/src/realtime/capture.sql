@@ -118,8 +118,11 @@ $fn$;
 -- PL/pgSQL keeps its plan across calls (re-planned only when the role changes; callers sort claim sets
 -- by role), and every row of a batch is checked per claim set in one statement. With 100 subscribers it
 -- is about ten times cheaper than the generic path. Returns one array of booleans (per row) per claim set.
+-- Security definer (owned by the superuser that installs this), so Realtime's own role, which may not create
+-- functions here, may have a checker made; the checker itself runs as Realtime's role, switching to each
+-- subscriber's.
 create or replace function _local_realtime.make_checker(rel regclass, pk text[]) returns text
-language plpgsql set search_path = pg_catalog, pg_temp as $fn$
+language plpgsql security definer set search_path = pg_catalog, pg_temp as $fn$
 declare
   name text := 'visible_' || rel::oid;
   cond text;
@@ -166,9 +169,19 @@ begin
     end
     $chk$ $body$, name, rel, cond, privs, cond_one);
   execute format('revoke all on function _local_realtime.%I(jsonb, jsonb) from public', name);
+  execute format('grant execute on function _local_realtime.%I(jsonb, jsonb) to supabase_realtime_admin', name);
   return name;
 end
 $fn$;
 
 revoke all on all functions in schema _local_realtime from public;
 revoke all on all tables in schema _local_realtime from public;
+
+-- The Realtime service logs in as supabase_realtime_admin, as hosted's does: it reads and takes changes off
+-- the queue and asks who may see them. Installing this (triggers on the app's tables, the event trigger)
+-- stays with the superuser; hosted gets the same changes from the WAL.
+grant usage on schema _local_realtime to supabase_realtime_admin;
+grant select, delete on _local_realtime.changes to supabase_realtime_admin;
+grant select on all sequences in schema _local_realtime to supabase_realtime_admin;
+grant execute on function _local_realtime.visibility(regclass, jsonb, jsonb),
+  _local_realtime.make_checker(regclass, text[]) to supabase_realtime_admin;

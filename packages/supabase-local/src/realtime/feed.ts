@@ -2,7 +2,8 @@ import postgres from "postgres";
 import { CHANNEL } from "./capture.ts";
 
 export type FeedOptions = {
-  adminUrl: string;
+  /** Realtime's own login (supabase_realtime_admin): LISTEN needs no other right. */
+  dbUrl: string;
   /** A change id NOTIFYed by the capture trigger. */
   onId: (id: string) => void;
   /** The LISTEN connection was lost. */
@@ -33,7 +34,7 @@ export class ChangeFeed {
     const onnotify = (channel: string, payload: string) => {
       if (channel === CHANNEL) options.onId(payload);
     };
-    this.sql = postgres(options.adminUrl, {
+    this.sql = postgres(options.dbUrl, {
       onnotify,
       max: 1,
       idle_timeout: 0,

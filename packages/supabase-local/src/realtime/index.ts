@@ -15,7 +15,10 @@ export type { RealtimeClaims };
 export type RealtimeOptions = {
   /** The API server that also serves /auth/v1; Realtime takes its upgrades on /realtime/v1/websocket. */
   server: Server;
-  /** Superuser connection string of the local Postgres. */
+  /**
+   * Superuser connection string of the local Postgres: used once, to install change capture. The service
+   * itself logs in as supabase_realtime_admin on the same server (realtimeDbUrl).
+   */
   adminUrl: string;
   /** Verifies an access token from a join or access_token message; null when invalid or expired. */
   verifyToken: (jwt: string) => Promise<RealtimeClaims | null>;
@@ -30,6 +33,14 @@ export type RealtimeHandle = {
 };
 
 export const REALTIME_PATH = "/realtime/v1/websocket";
+
+/** Realtime's own login, as hosted's: supabase_realtime_admin (its local password is set by bootstrap.sql). */
+export function realtimeDbUrl(adminUrl: string): string {
+  const url = new URL(adminUrl);
+  url.username = "supabase_realtime_admin";
+  url.password = "local-realtime-admin";
+  return url.toString();
+}
 /** Larger frames close the socket (1009): realtime-js frames are small, so this only stops abuse. */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 
@@ -39,21 +50,23 @@ export const MAX_FRAME_BYTES = 1024 * 1024;
  */
 export async function attachRealtime(options: RealtimeOptions): Promise<RealtimeHandle> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const sql = postgres(options.adminUrl, {
+  // The triggers that stand in for the WAL are the superuser's to install; nothing else runs as it.
+  const installer = postgres(options.adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await installCapture(installer);
+  } finally {
+    await installer.end({ timeout: 1 });
+  }
+  const dbUrl = realtimeDbUrl(options.adminUrl);
+  const sql = postgres(dbUrl, {
     max: 4,
     onnotice: () => {},
     backoff: () => 0.1, // reconnect promptly after a database restart (default grows to seconds)
     connection: { application_name: "local-realtime" },
   });
-  try {
-    await installCapture(sql);
-  } catch (error) {
-    await sql.end({ timeout: 1 });
-    throw error;
-  }
   const hub = new Hub(sql, log);
   const feed = new ChangeFeed({
-    adminUrl: options.adminUrl,
+    dbUrl,
     onId: (id) => hub.enqueue(id),
     onLost: () => hub.pause(),
     onReconnect: () => hub.recover(),

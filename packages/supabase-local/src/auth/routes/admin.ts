@@ -11,13 +11,17 @@ export async function adminCreateUser(r: Request) {
   const { ctx, body } = r;
   const email = normaliseEmail(str(body, "email"));
   const password = body.password === undefined ? undefined : checkPassword(ctx, str(body, "password"));
-  const user = await createUser(ctx.sql, {
-    email,
-    password,
-    confirmed: body.email_confirm === true,
-    userMetadata: obj(body, "user_metadata") ?? obj(body, "data") ?? {},
-    appMetadata: obj(body, "app_metadata"),
-  });
+  const user = await createUser(
+    ctx.sql,
+    {
+      email,
+      password,
+      confirmed: body.email_confirm === true,
+      userMetadata: obj(body, "user_metadata") ?? obj(body, "data") ?? {},
+      appMetadata: obj(body, "app_metadata"),
+    },
+    "Database error creating new user",
+  );
   if (!user)
     throw new AuthError(422, "email_exists", "A user with this email address has already been registered");
   return { status: 200, body: userJson(user) };
