@@ -1,10 +1,10 @@
-import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { withRls } from "@/lib/db";
 import { explainAll, startCapture, stopCapture } from "./sql-capture";
+import { adminSql } from "@/test/fixtures/athletes";
 
 // Runs inside `supabase-local --test` (npm run test:integration).
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 1, onnotice: () => {} });
+const admin = adminSql({ max: 1 });
 afterAll(() => admin.end());
 
 describe("SQL capture for the benchmark", () => {

@@ -1,22 +1,16 @@
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminSql, signedInUser } from "@noosa-tri/supabase-local/test-support";
+import { adminSql, signedInAthlete, type SignedInAthlete } from "@/test/fixtures/athletes";
 
 // Who may watch an athlete's presence (the presence:<profile id> channel): a blocked pair may not watch each
 // other, either way, and nobody watches a suspended account. Through supabase-js against the local stack,
 // which evaluates the channel policies as hosted Realtime does.
 const admin = adminSql();
-type User = Awaited<ReturnType<typeof signedInUser>> & { profileId: string };
+type User = SignedInAthlete;
 const users: User[] = [];
 
 async function withProfile(name: string): Promise<User> {
-  const user = await signedInUser();
-  const [row] = await admin<{ id: string }[]>`
-    insert into public.profiles (auth_id, username, full_name, location, specialty, experience_level, goals, is_public)
-    values (${user.id}, ${`pr_${user.id.slice(0, 10)}`}, ${name}, ${admin.json({ display_name: "Noosa", coordinates: [0, 0] })},
-            'runner', 'beginner', 'Run the relay leg', true)
-    returning id`;
-  const made = { ...user, profileId: row!.id };
+  const made = await signedInAthlete(admin, { name, specialty: "runner", avatar: false, isPublic: true });
   users.push(made);
   return made;
 }

@@ -1,24 +1,18 @@
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminSql, anonClient, eventually, signedInUser } from "@noosa-tri/supabase-local/test-support";
+import { anonClient, eventually } from "@noosa-tri/supabase-local/test-support";
+import { adminSql, signedInAthlete, type SignedInAthlete } from "@/test/fixtures/athletes";
 
 // The app's private channels (supabase/schema.sql), through
 // supabase-js against the local stack, which enforces Realtime Authorization as hosted Supabase does.
 const admin = adminSql();
-type User = Awaited<ReturnType<typeof signedInUser>> & { profileId: string };
+type User = SignedInAthlete;
 let alice: User, bob: User, eve: User, hidden: User;
 let conversationId = "";
 const visitor = anonClient();
 
-async function withProfile(name: string, isPublic = true): Promise<User> {
-  const user = await signedInUser();
-  const [row] = await admin<{ id: string }[]>`
-    insert into public.profiles (auth_id, username, full_name, location, specialty, experience_level, goals, is_public)
-    values (${user.id}, ${`rta_${user.id.slice(0, 10)}`}, ${name}, ${admin.json({ display_name: "Noosa", coordinates: [0, 0] })},
-            'runner', 'beginner', 'Run the relay leg', ${isPublic})
-    returning id`;
-  return { ...user, profileId: row!.id };
-}
+const withProfile = (name: string, isPublic = true): Promise<User> =>
+  signedInAthlete(admin, { name, specialty: "runner", avatar: false, isPublic });
 
 /** Joins a private channel; resolves with how it settled and the server's reason on a refusal. */
 function join(client: SupabaseClient, topic: string, presence = false) {

@@ -1,26 +1,21 @@
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminSql, anonClient, eventually, signedInUser } from "@noosa-tri/supabase-local/test-support";
+import { anonClient, eventually } from "@noosa-tri/supabase-local/test-support";
+import { adminSql, signedInAthlete, type SignedInAthlete } from "@/test/fixtures/athletes";
 
 // Realtime checks a token's signature and expiry only, so an access token kept after its session ended
 // (signed out, account deleted, suspended) went on receiving messages for up to an hour. The private
 // channels' policies and the messages' read policy now ask whether the token's session still exists and the
 // account is not suspended; the stand-in evaluates them as hosted Realtime does (at join, per change).
 const admin = adminSql();
-type User = Awaited<ReturnType<typeof signedInUser>> & { profileId: string };
+type User = SignedInAthlete;
 const users: User[] = [];
 const clients: SupabaseClient[] = [];
 
 async function withProfile(name: string): Promise<User> {
-  const user = await signedInUser();
-  const [row] = await admin<{ id: string }[]>`
-    insert into public.profiles (auth_id, username, full_name, location, specialty, experience_level, goals, is_public)
-    values (${user.id}, ${`res_${user.id.slice(0, 10)}`}, ${name}, ${admin.json({ display_name: "Noosa", coordinates: [0, 0] })},
-            'runner', 'beginner', 'Run the relay leg', true)
-    returning id`;
-  const made = { ...user, profileId: row!.id };
+  const made = await signedInAthlete(admin, { name, specialty: "runner", avatar: false, isPublic: true });
   users.push(made);
-  clients.push(user.client);
+  clients.push(made.client);
   return made;
 }
 

@@ -12,6 +12,7 @@ import { readLiveNumbers } from "./live-numbers";
 import { findProfileByAuthId } from "./profiles";
 import { findMyInvitation, listFitCandidates, listTeamInvitations } from "./team-invitations";
 import { findTeamWithMembers, listMyTeams } from "./teams";
+import { adminSql } from "@/test/fixtures/athletes";
 
 // Every query /browse, /dashboard and the landing numbers run, EXPLAINed at a moderate generated size
 // (the planner's choices at 10k athletes are the same kind; seed-large + the render bench cover that).
@@ -22,7 +23,7 @@ const sizes = { athletes: 4000, teams: 800, conversations: 8000, messages: 24000
 const bigTables = ["profiles", "team_members", "conversations", "messages"];
 const allTables = [...bigTables, "teams"];
 
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 1, onnotice: () => {} });
+const admin = adminSql({ max: 1 });
 const captured: { query: string; params: unknown[] }[] = [];
 const app = postgres(process.env.DATABASE_URL ?? "", {
   max: 1,

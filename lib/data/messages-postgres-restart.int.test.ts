@@ -2,30 +2,18 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool, withRls } from "@/lib/db";
 import { insertMessage } from "./messages";
-import {
-  adminSql,
-  eventually,
-  restartPostgres,
-  signedInUser,
-  subscribe,
-} from "@noosa-tri/supabase-local/test-support";
+import { eventually, restartPostgres, subscribe } from "@noosa-tri/supabase-local/test-support";
+import { adminSql, signedInAthlete, type SignedInAthlete } from "@/test/fixtures/athletes";
 
 // Postgres restarts under a live conversation: the Realtime stand-in reconnects by itself and every
 // message committed before, during (while its LISTEN is down) and after reaches both people once.
 let admin = adminSql();
-type User = Awaited<ReturnType<typeof signedInUser>> & { profileId: string };
+type User = SignedInAthlete;
 let alice: User, bob: User;
 let conversationId = "";
 
-async function withProfile(name: string): Promise<User> {
-  const user = await signedInUser();
-  const [row] = await admin<{ id: string }[]>`
-    insert into public.profiles (auth_id, username, full_name, location, specialty, experience_level, goals)
-    values (${user.id}, ${`rs_${user.id.slice(0, 10)}`}, ${name}, ${admin.json({ display_name: "Noosa", coordinates: [0, 0] })},
-            'swimmer', 'beginner', 'Swim the relay leg')
-    returning id`;
-  return { ...user, profileId: row!.id };
-}
+const withProfile = (name: string): Promise<User> =>
+  signedInAthlete(admin, { name, specialty: "swimmer", avatar: false });
 
 const spec = () => ({
   event: "INSERT" as const,

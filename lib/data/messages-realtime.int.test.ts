@@ -4,29 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool, withRls } from "@/lib/db";
 import { insertMessage } from "./messages";
 import { inboxFilters } from "@/lib/conversations/inbox-filters";
-import {
-  adminSql,
-  anonClient,
-  eventually,
-  signedInUser,
-  subscribe,
-} from "@noosa-tri/supabase-local/test-support";
+import { anonClient, eventually, subscribe } from "@noosa-tri/supabase-local/test-support";
+import { adminSql, signedInAthlete, type SignedInAthlete } from "@/test/fixtures/athletes";
 
 // Live messages through supabase-js against the local stack, as the browser hook subscribes to them.
 const admin = adminSql();
-type User = Awaited<ReturnType<typeof signedInUser>> & { profileId: string };
+type User = SignedInAthlete;
 let alice: User, bob: User, eve: User;
 let conversationId = "";
 
-async function withProfile(name: string): Promise<User> {
-  const user = await signedInUser();
-  const [row] = await admin<{ id: string }[]>`
-    insert into public.profiles (auth_id, username, full_name, location, specialty, experience_level, goals)
-    values (${user.id}, ${`rt_${user.id.slice(0, 10)}`}, ${name}, ${admin.json({ display_name: "Noosa", coordinates: [0, 0] })},
-            'swimmer', 'beginner', 'Swim the relay leg')
-    returning id`;
-  return { ...user, profileId: row!.id };
-}
+const withProfile = (name: string): Promise<User> =>
+  signedInAthlete(admin, { name, specialty: "swimmer", avatar: false });
 
 const claims = (u: User) => ({ sub: u.id, role: "authenticated" });
 const spec = () => ({

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pool, withRls, type Claims } from "@/lib/db";
 import { deleteAuthUser } from "@/lib/supabase/admin";
 import { createConfirmedUser } from "@noosa-tri/supabase-local/test-support";
 import { deleteMyAccountData, exportMyData } from "./my-data";
 import { createTeam, decide, requestToJoin } from "./team-writes";
+import { adminSql, makeAthlete } from "@/test/fixtures/athletes";
 
 // docs/security.md#your-data: Download my data and Delete my account. Runs inside `supabase-local --test`.
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
+const admin = adminSql();
 const run = randomUUID().slice(0, 8);
 // boss creates a team; mia is in it, pete asked to join; friend and lonely only talk with boss; stranger
 // talks with mia only and has a private profile.
@@ -45,14 +45,20 @@ async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
 beforeAll(async () => {
   for (const n of names) {
     auth[n] = (await createConfirmedUser(`${n}-${run}@example.test`)).id;
-    const [row] = await admin`
-      insert into public.profiles (auth_id, username, full_name, location, is_public, looking_for_team, specialty,
-                                   experience_level, goals)
-      values (${auth[n]}, ${`${n}_${run}`}, ${`${n[0]!.toUpperCase()}${n.slice(1)} Datasubject`},
-              '{"display_name": "Noosa Heads", "coordinates": [0, 0]}', ${n !== "stranger" && n !== "pete"},
-              true, ${n === "mia" ? "swimmer" : "runner"}, 'intermediate', 'Race the relay leg well')
-      returning id`;
-    profile[n] = row!.id as string;
+    profile[n] = (
+      await makeAthlete(admin, {
+        account: { id: auth[n], email: `${n}-${run}@example.test` },
+        username: `${n}_${run}`,
+        name: `${n[0]!.toUpperCase()}${n.slice(1)} Datasubject`,
+        place: "Noosa Heads",
+        isPublic: n !== "stranger" && n !== "pete",
+        lookingForTeam: true,
+        specialty: n === "mia" ? "swimmer" : "runner",
+        experienceLevel: "intermediate",
+        goals: "Race the relay leg well",
+        avatar: false,
+      })
+    ).profileId;
   }
   teamId = (
     await withRls(as("boss"), (tx) =>

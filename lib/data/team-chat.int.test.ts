@@ -9,19 +9,14 @@ import {
   markTeamChatRead,
   teamChatMembers,
 } from "./team-chat";
-import {
-  adminSql,
-  anonClient,
-  eventually,
-  signedInUser,
-  subscribe,
-} from "@noosa-tri/supabase-local/test-support";
+import { anonClient, eventually, subscribe } from "@noosa-tri/supabase-local/test-support";
+import { adminSql, signedInAthlete, type SignedInAthlete } from "@/test/fixtures/athletes";
 
 // A team's chat (supabase/schema.sql) for every kind of viewer: the creator and
 // an accepted member read, write and receive it live; a pending requester, a former member, a stranger and a
 // visitor read nothing, write nothing and cannot join its channel. Runs inside `supabase-local --test`.
 const admin = adminSql();
-type User = Awaited<ReturnType<typeof signedInUser>> & { profileId: string };
+type User = SignedInAthlete;
 let creator: User, member: User, pending: User, former: User, stranger: User, late: User;
 let teamId = "";
 let lateRow = "";
@@ -29,15 +24,8 @@ const visitor = anonClient();
 const claims = (u: User): Claims => ({ sub: u.id, role: "authenticated" });
 const as = <T>(u: User, fn: Parameters<typeof withRls<T>>[1]) => withRls(claims(u), fn);
 
-async function withProfile(name: string): Promise<User> {
-  const user = await signedInUser();
-  const [row] = await admin<{ id: string }[]>`
-    insert into public.profiles (auth_id, username, full_name, location, specialty, experience_level, goals)
-    values (${user.id}, ${`tc_${user.id.slice(0, 10)}`}, ${name}, ${admin.json({ display_name: "Noosa", coordinates: [0, 0] })},
-            'runner', 'beginner', 'Run the relay leg')
-    returning id`;
-  return { ...user, profileId: row!.id };
-}
+const withProfile = (name: string): Promise<User> =>
+  signedInAthlete(admin, { name, specialty: "runner", avatar: false });
 
 async function addMember(u: User, status: string) {
   const [row] = await admin<{ id: string }[]>`

@@ -3,6 +3,7 @@ import postgres from "postgres";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { poolOptions, withRls } from "@/lib/db";
 import { isDbUnavailable } from "@/lib/db/unavailable";
+import { adminSql } from "@/test/fixtures/athletes";
 
 // A connection that dies inside a transaction (Postgres restarting under load) must fail that
 // transaction only: the next transaction on the same pool slot runs normally, with its own writes. Seen
@@ -23,7 +24,7 @@ const stored = async (tag: string) =>
   (await admin<{ n: number }[]>`select count(*)::int as n from public.db_conn_loss where tag = ${tag}`)[0]!.n;
 
 beforeAll(async () => {
-  admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 1, onnotice: () => {} });
+  admin = adminSql({ max: 1 });
   await admin.unsafe(`
     create table if not exists public.db_conn_loss (tag text not null);
     grant select, insert on public.db_conn_loss to anon;`);

@@ -1,6 +1,7 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withRls, withServiceRole } from "@/lib/db";
+import { adminSql } from "@/test/fixtures/athletes";
 
 // The app logs in as its own role (DATABASE_URL). Logged in, it must reach nothing: only a transaction of
 // withRls or withServiceRole, which sets a role, opens tables and functions, and then only through RLS.
@@ -17,7 +18,7 @@ const beforeRole = [
 
 beforeAll(() => {
   app = postgres(process.env.DATABASE_URL ?? "", { max: 1, prepare: false, onnotice: () => {} });
-  admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 1, onnotice: () => {} });
+  admin = adminSql({ max: 1 });
   globalForDb.__appSql = app;
 });
 

@@ -1,9 +1,9 @@
-import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
+import { adminSql } from "@/test/fixtures/athletes";
 
 // A suspended account may write nothing (supabase/schema.sql). The trigger that refuses
 // it is attached table by table, so a table a later migration adds must get it too: this fails until it has.
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 1, onnotice: () => {} });
+const admin = adminSql({ max: 1 });
 afterAll(() => admin.end());
 
 describe("suspension", () => {

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import dns from "node:dns";
 import { Agent } from "node:https";
 import { createServer, type AddressInfo } from "node:net";
-import postgres from "postgres";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { pool, withRls, withServiceRole, type Claims } from "@/lib/db";
 import { myPushEndpoints, removePushSubscription, savePushSubscription } from "@/lib/data/push-subscriptions";
@@ -20,11 +19,12 @@ import {
 } from "@/test/fixtures/push-endpoint-server";
 import type { MailTransport } from "./transport";
 import { runNotificationPass } from "./worker";
+import { adminSql } from "@/test/fixtures/athletes";
 
 // Web Push as one more channel of the outbox, against a push endpoint this test runs: the request is
 // checked as a push service would (VAPID) and opened as the browser would (RFC 8291), with the stack's
 // VAPID keys (supabase-local --test makes a pair) and a browser key pair made here.
-const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 2, onnotice: () => {} });
+const admin = adminSql();
 const run = randomUUID().slice(0, 8);
 // Each test's join request comes from its own athlete (the automatic message counts against the send limit).
 const askers = [

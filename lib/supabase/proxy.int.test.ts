@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
-import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { sessionCookieName } from "@/lib/public-env";
 import { CookieJar, createConfirmedUser, serverClient } from "@noosa-tri/supabase-local/test-support";
 import { updateSession } from "./proxy";
 import { signingKeys } from "./signing-keys";
 import { rememberedClaims } from "./verified-claims";
+import { adminSql, makeAthlete } from "@/test/fixtures/athletes";
 
 /** A new user's session cookie as @supabase/ssr wrote it at sign-in (joined if chunked). */
 async function sessionCookie(user?: { email: string; password: string }): Promise<string> {
@@ -84,18 +84,22 @@ describe("a session the proxy has read (docs/performance.md#page-weight)", () =>
 });
 
 describe("a signed-in athlete's /browse (docs/performance.md#page-weight)", () => {
-  const admin = postgres(process.env.LOCAL_DB_ADMIN_URL ?? "", { max: 1, onnotice: () => {} });
+  const admin = adminSql({ max: 1 });
   afterAll(() => admin.end());
 
-  const profileOf = async (authId: string, specialty: string) => {
-    const [row] = await admin<{ id: string }[]>`
-      insert into public.profiles (auth_id, username, full_name, location, specialty, experience_level, goals)
-      values (${authId}, ${`copy_${randomUUID().slice(0, 8)}`}, 'Copy Test',
-              ${admin.json({ display_name: "Noosa Heads", coordinates: [0, 0] })}, ${specialty}, 'advanced',
-              'Race the relay this year')
-      returning id`;
-    return row!.id;
-  };
+  const profileOf = async (authId: string, specialty: "swimmer" | "cyclist" | "runner") =>
+    (
+      await makeAthlete(admin, {
+        account: { id: authId },
+        username: `copy_${randomUUID().slice(0, 8)}`,
+        name: "Copy Test",
+        place: "Noosa Heads",
+        specialty,
+        experienceLevel: "advanced",
+        goals: "Race the relay this year",
+        avatar: false,
+      })
+    ).profileId;
 
   /** Where the proxy sends this athlete's /browse with `search`: a copy's last path segment, or null. */
   const shownTo = async (cookie: string, search = "") => {
