@@ -22,6 +22,14 @@ export const site = {
    * max_frequency, as on hosted Supabase): "Resend" opens after it.
    */
   authEmailIntervalSeconds: 60,
+  /**
+   * "Continue with …" on the sign-in and sign-up screens: Supabase Auth's providers, each set up in the
+   * dashboard (README → Deploy). One without its client id and secret there would answer with an error.
+   */
+  signInProviders: [
+    { id: "google", label: "Google" },
+    { id: "apple", label: "Apple" },
+  ],
   addressLine: "Noosa Heads, Queensland 4567, Australia",
   locale: "en_AU",
   social: [

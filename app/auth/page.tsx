@@ -2,6 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/auth/form-controls";
+import { ProviderButtons } from "@/components/auth/provider-buttons";
+import { providerErrorText } from "@/lib/auth/auth-errors";
+import { suspendedSignInMessage } from "@/lib/moderation/suspension";
 import { JoinIntentNote } from "@/components/auth/join-intent-note";
 import { authViewHref, authViewTitles, parseAuthView, type AuthView } from "@/lib/auth/auth-views";
 import { safeNext } from "@/lib/auth/safe-next";
@@ -41,6 +44,20 @@ export default async function AuthPage({ searchParams }: { searchParams: SearchP
   const lead = askLeads[view];
   const context = lead ? await joinContext(next) : null;
   const note = context && lead ? <JoinIntentNote context={context} lead={lead} /> : null;
+  // Back from "Continue with …" without a session (app/auth/callback): say why, in our words.
+  const providerError = typeof params.provider_error === "string" ? params.provider_error : null;
+  const providerProblem =
+    providerError === "suspended" ? suspendedSignInMessage : providerErrorText(providerError);
+  const providers = (
+    <>
+      {providerProblem ? (
+        <p role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-950 p-3 text-sm text-red-100">
+          {providerProblem}
+        </p>
+      ) : null}
+      <ProviderButtons next={next} />
+    </>
+  );
 
   if (view === "sign_up") {
     return (
@@ -51,6 +68,7 @@ export default async function AuthPage({ searchParams }: { searchParams: SearchP
           context ? <JoinIntentNote context={context} lead="Then confirm your address" title={null} /> : null
         }
         tabs={<Tabs current="sign_up" next={next} />}
+        providers={providers}
         signInHref={authViewHref("sign_in", next)}
       />
     );
@@ -59,6 +77,7 @@ export default async function AuthPage({ searchParams }: { searchParams: SearchP
     <AuthCard title={authViewTitles[view]}>
       {note}
       {view === "sign_in" ? <Tabs current={view} next={next} /> : null}
+      {view === "sign_in" ? <div className="mb-6">{providers}</div> : null}
       {view === "update_password" && !claims ? (
         <div className="space-y-4 text-sm text-slate-200">
           <p>

@@ -24,7 +24,19 @@ export const authErrorText = {
   unavailable: "We can't reach our sign-in service right now. Please try again in a few minutes.",
   invalidConfirmLink: "Invalid confirmation link. Please try again.",
   verificationFailed: "Verification failed. Please try again.",
+  providerCancelled: "Sign-in was cancelled. Choose how you'd like to continue.",
+  providerUnverified:
+    "That account's email address isn't verified yet. Verify it with the provider, or sign up with your email below.",
+  providerFailed: "We couldn't sign you in that way. Please try again, or use your email.",
 } as const;
+
+/** Why a "Continue with …" round trip came back without a session, from Auth's error_code/error. */
+export function providerErrorText(code: string | null | undefined): string | null {
+  if (!code) return null;
+  if (code === "provider_email_needs_verification") return authErrorText.providerUnverified;
+  if (code === "access_denied") return authErrorText.providerCancelled;
+  return authErrorText.providerFailed;
+}
 
 /** Auth's per-address interval (max_frequency): a mail to this address went out moments ago. */
 export function isEmailTooSoon(error: AuthErrorLike | null): boolean {

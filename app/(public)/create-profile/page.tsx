@@ -4,6 +4,7 @@ import { PageIntro } from "@/components/layout/page-intro";
 import { ProfileForm } from "@/components/profile/profile-form";
 import { Card } from "@/components/ui/card";
 import { safeNext } from "@/lib/auth/safe-next";
+import { providerProfileStart } from "@/lib/auth/provider-profile";
 import { getClaims } from "@/lib/auth/session";
 import { getMyProfile } from "@/lib/data/my-profile";
 import { joinContext } from "@/lib/intent/join-context";
@@ -34,7 +35,13 @@ export default async function CreateProfilePage({
   if (await getMyProfile()) redirect(next ?? "/profile");
   // On the way to a join request: say which team and leg, and start on that leg (it can be changed).
   const context = await joinContext(next);
-  const defaults = context?.role ? { ...emptyProfileInput, specialty: context.role } : emptyProfileInput;
+  // Signed up through Google or Apple: their name, and a username made from it (both editable).
+  const fromProvider = providerProfileStart(claims.user_metadata as Record<string, unknown> | undefined);
+  const defaults = {
+    ...emptyProfileInput,
+    ...(fromProvider.full_name ? fromProvider : {}),
+    ...(context?.role ? { specialty: context.role } : {}),
+  };
 
   return (
     <>

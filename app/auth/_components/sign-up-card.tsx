@@ -22,6 +22,7 @@ export function SignUpCard({
   note,
   sentNote,
   tabs,
+  providers,
   signInHref,
 }: {
   next: string;
@@ -29,6 +30,8 @@ export function SignUpCard({
   /** The same, on "Check your email". */
   sentNote: ReactNode;
   tabs: ReactNode;
+  /** "Continue with Google / Apple", above the e-mail form. */
+  providers: ReactNode;
   signInHref: string;
 }) {
   const [stage, setStage] = useState<Stage>({ name: "form", email: "" });
@@ -52,6 +55,7 @@ export function SignUpCard({
     <AuthCard title="Create your account">
       {note}
       {tabs}
+      <div className="mb-6">{providers}</div>
       <AuthForm
         // A new key when coming back from "wrong address?": the form starts again with that address.
         key={stage.email}
