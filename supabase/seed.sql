@@ -1,12 +1,16 @@
 -- Demo data for local development and tests (`supabase db reset` or the local stand-in runs it once on a
 -- fresh database). Never run it against production.
 
--- Demo accounts (auth part). Password for all: noosa-demo-2026. Ids are fixed so specs can refer to them.
--- 7 (ava) has no profile (a fresh account); 8 (ethan) has a private profile.
+-- Demo accounts (auth part). Password for all: noosa-demo-2026. Ids are fixed so specs can refer to them:
+-- d0…0N, N one hex digit (9 is the moderator, below). 7 (ava) has no profile (a fresh account); 8 (ethan)
+-- has a private profile; a–f are athletes looking for a team, so Browse shows every leg and level.
 with pw as (select extensions.crypt('noosa-demo-2026', extensions.gen_salt('bf', 10)) as hash),
 demo (n, email) as (
-  values (1, 'mia@example.com'), (2, 'jack@example.com'), (3, 'olivia@example.com'), (4, 'liam@example.com'),
-         (5, 'chloe@example.com'), (6, 'noah@example.com'), (7, 'ava@example.com'), (8, 'ethan@example.com')
+  values ('1', 'mia@example.com'), ('2', 'jack@example.com'), ('3', 'olivia@example.com'),
+         ('4', 'liam@example.com'), ('5', 'chloe@example.com'), ('6', 'noah@example.com'),
+         ('7', 'ava@example.com'), ('8', 'ethan@example.com'), ('a', 'zoe@example.com'),
+         ('b', 'sam@example.com'), ('c', 'priya@example.com'), ('d', 'tom@example.com'),
+         ('e', 'grace@example.com'), ('f', 'ben@example.com')
 )
 -- The token columns are '' as GoTrue writes them: they default to NULL, and Supabase Auth fails every sign-in
 -- of a user with a NULL there (500 "Database error querying schema").
@@ -30,7 +34,7 @@ on conflict (provider_id, provider) do nothing;
 -- end of demo accounts (auth part)
 
 -- profiles (demo) ------------------------------------------------------------------------------------------
--- Profiles of demo accounts 1–6 (public, looking for a team) and 8
+-- Profiles of demo accounts 1–6 and a–f (public, looking for a team) and 8
 -- (private); 7 (ava) has none. Profile ids are fixed (e0…0N for account d0…0N) so tests can link to them.
 insert into public.profiles (id, auth_id, username, full_name, bio, location, is_public, looking_for_team,
                              specialty, experience_level, training_preference, goals, target_times, availability,
@@ -39,7 +43,7 @@ values
   ('e0000000-0000-4000-8000-000000000001', 'd0000000-0000-4000-8000-000000000001', 'mia_swims', 'Mia Lawson',
    'Former pool squad swimmer who now lives for the ocean. Happy to lead the swim leg of any relay.',
    '{"display_name": "Noosa Heads", "coordinates": [153.0905, -26.3943]}', true, true, 'swimmer', 'advanced',
-   'Early morning ocean swims', 'Swim the 1.5 km leg in under 22 minutes for a relay team this November.',
+   'Early morning ocean swims', 'Swim the 1.5 km leg in under 22 minutes for a relay team at the Noosa Triathlon.',
    '{"swim": "21:30"}', '{"days": ["monday", "wednesday", "saturday"], "times": ["early_morning"]}',
    array['Noosa Ocean Swim 2024, 3rd in age group', 'Queensland masters 1500 m finalist']),
   ('e0000000-0000-4000-8000-000000000002', 'd0000000-0000-4000-8000-000000000002', 'jack_rides', 'Jack Nguyen',
@@ -71,6 +75,39 @@ values
    'Easy runs after work', 'Run the 10 km leg under 45 minutes with a relay team of locals.',
    '{"run": "44:30"}', '{"days": ["monday", "wednesday", "friday"], "times": ["evening"]}',
    array['Noosa parkrun 100 club']),
+  ('e0000000-0000-4000-8000-00000000000a', 'd0000000-0000-4000-8000-00000000000a', 'zoe_strokes', 'Zoe Harris',
+   'Swam at school, back in the water after a few years off. Happiest in the calm water of the river mouth.',
+   '{"display_name": "Coolum Beach", "coordinates": [153.0890, -26.5290]}', true, true, 'swimmer', 'intermediate',
+   'Lunchtime pool sessions', 'Swim the 1.5 km leg in under 28 minutes for a relay team of locals.',
+   '{"swim": "27:45"}', '{"days": ["tuesday", "thursday"], "times": ["midday"]}', '{}'),
+  ('e0000000-0000-4000-8000-00000000000b', 'd0000000-0000-4000-8000-00000000000b', 'sam_spins', 'Sam Kelly',
+   'Bought a road bike last winter and has not stopped riding since. Keen to ride in a relay.',
+   '{"display_name": "Noosaville", "coordinates": [153.0667, -26.4000]}', true, true, 'cyclist', 'beginner',
+   'Easy Sunday rides', 'Ride the 40 km leg without stopping and enjoy race day with a team.',
+   '{}', '{"days": ["sunday"], "times": ["morning"]}', '{}'),
+  ('e0000000-0000-4000-8000-00000000000c', 'd0000000-0000-4000-8000-00000000000c', 'priya_paces', 'Priya Shah',
+   'Half-marathon runner who wants to try racing as part of a team.',
+   '{"display_name": "Noosa Heads", "coordinates": [153.0905, -26.3943]}', true, true, 'runner', 'advanced',
+   'Tempo runs on the boardwalk', 'Run the 10 km leg in under 40 minutes for a competitive relay team.',
+   '{"run": "39:20"}', '{"days": ["monday", "thursday", "saturday"], "times": ["early_morning"]}',
+   array['Sunshine Coast Half Marathon, 1:29']),
+  ('e0000000-0000-4000-8000-00000000000d', 'd0000000-0000-4000-8000-00000000000d', 'tom_swims_open', 'Tom Reid',
+   'Open-water swimmer and surf lifesaver. Will swim the leg for any team that wants a fast start.',
+   '{"display_name": "Sunrise Beach", "coordinates": [153.1040, -26.4170]}', true, true, 'swimmer', 'elite',
+   'Ocean swims at first light', 'Lead a relay team out of the water in under 19 minutes.',
+   '{"swim": "18:50"}', '{"days": ["monday", "wednesday", "friday"], "times": ["early_morning"]}',
+   array['Noosa Ocean Swim 2024, 1st overall', 'Surf lifesaving state titles finalist']),
+  ('e0000000-0000-4000-8000-00000000000e', 'd0000000-0000-4000-8000-00000000000e', 'grace_climbs', 'Grace Lee',
+   'Former road racer who still rides the hinterland hills every week.',
+   '{"display_name": "Pomona", "coordinates": [152.8560, -26.3660]}', true, true, 'cyclist', 'elite',
+   'Hill repeats in the hinterland', 'Ride the 40 km leg in under 58 minutes for a podium relay team.',
+   '{"bike": "57:40"}', '{"days": ["wednesday", "saturday"], "times": ["morning"]}',
+   array['Queensland road championships, 2nd']),
+  ('e0000000-0000-4000-8000-00000000000f', 'd0000000-0000-4000-8000-00000000000f', 'ben_jogs', 'Ben Taylor',
+   'Started running with the couch-to-5k plan last year. Looking for a friendly team for my first race.',
+   '{"display_name": "Eumundi", "coordinates": [152.9520, -26.4770]}', true, true, 'runner', 'beginner',
+   'Evening jogs', 'Finish the 10 km leg running all the way, with a team that races for fun.',
+   '{}', '{"days": ["tuesday", "friday"], "times": ["evening"]}', '{}'),
   ('e0000000-0000-4000-8000-000000000008', 'd0000000-0000-4000-8000-000000000008', 'ethan_private', 'Ethan Brooks',
    'Keeps his profile private while he decides on this year''s race.',
    '{"display_name": "Noosa Heads", "coordinates": [0, 0]}', false, false, 'cyclist', 'elite',
@@ -83,33 +120,48 @@ on conflict (auth_id) do nothing;
 -- One team per creator, one in every state (README, "Demo accounts"):
 --   Mia (1)   "Noosa Heads Dawn Patrol"  open, with a pending request from Noah (6) and its automatic message
 --   Jack (2)  "Hinterland Hammers"       full: Jack, Olivia (3) and Liam (4) cover all three legs
---   Chloe (5) "Peregian Pace Setters"    open, urgent: needs a runner in 3 days (relative to now, never stale)
+--   Chloe (5) "Peregian Pace Setters"    open, urgent: needs a runner within 3 days
 --   Ethan (8) "Sunday Social Relay"      closed (private creator): only he sees it
 -- Team ids are fixed (7ea4…0N) so specs can link to them.
+-- Every date is made from today (Noosa time) and race day (private.race_day(), lib/site.ts event.raceDay),
+-- so the urgent day, its "days left", the description and the calendar tell one story
+-- (docs/product.md#demo-data): the urgent day is 3 days away but never after race day, and there is none
+-- once race day has passed (the rule would refuse it).
 insert into public.teams (id, name, description, location, creator_id, status, max_members, requirements,
                           training_schedule, urgent_role, urgent_by, created_at)
-values
-  ('7ea40000-0000-4000-8000-000000000001', 'Noosa Heads Dawn Patrol',
-   'Early starters who love the ocean. We have a strong swimmer and want a cyclist and a runner for race day.',
-   'Noosa Heads', 'd0000000-0000-4000-8000-000000000001', 'open', 3,
+select id, name, description, location, creator_id, status, max_members, requirements::jsonb,
+       training_schedule::jsonb,
+       case when urgent_in is not null and day.race >= day.today then urgent_role end,
+       case when urgent_in is not null and day.race >= day.today then least(day.today + urgent_in, day.race) end,
+       created_at
+from (select (now() at time zone 'Australia/Brisbane')::date as today, private.race_day() as race,
+             trim(to_char(private.race_day(), 'FMDay FMDD FMMonth YYYY')) as race_words) day,
+lateral (values
+  ('7ea40000-0000-4000-8000-000000000001'::uuid, 'Noosa Heads Dawn Patrol',
+   'Early starters who love the ocean. We have a strong swimmer and want a cyclist and a runner for race day, '
+   || day.race_words || '.',
+   'Noosa Heads', 'd0000000-0000-4000-8000-000000000001'::uuid, 'open', 3,
    '{"roles": ["cyclist", "runner"], "experience_levels": ["intermediate", "advanced"]}',
-   '{"days": ["monday", "wednesday", "saturday"], "times": ["early_morning"]}', null, null, now() - interval '6 days'),
+   '{"days": ["monday", "wednesday", "saturday"], "times": ["early_morning"]}', null, null::int,
+   now() - interval '6 days'),
   ('7ea40000-0000-4000-8000-000000000002', 'Hinterland Hammers',
    'A complete relay that trains together on weekends. Full for now; follow along for next season.',
    'Noosaville', 'd0000000-0000-4000-8000-000000000002', 'full', 3,
    '{"roles": ["swimmer", "runner"], "experience_levels": ["beginner", "intermediate", "elite"]}',
    '{"days": ["saturday", "sunday"], "times": ["morning"]}', null, null, now() - interval '10 days'),
   ('7ea40000-0000-4000-8000-000000000003', 'Peregian Pace Setters',
-   'Our runner withdrew with an injury. We need a 10 km runner who can race this weekend. Friendly, competitive crew.',
+   'Our runner withdrew with an injury. We need a 10 km runner within days, to train with us for race day, '
+   || day.race_words || '. Friendly, competitive crew.',
    'Peregian Beach', 'd0000000-0000-4000-8000-000000000005', 'open', 3,
    '{"roles": ["swimmer", "runner"], "experience_levels": ["intermediate", "advanced", "elite"]}',
-   '{"days": ["tuesday", "thursday"], "times": ["evening"]}',
-   'runner', (now() at time zone 'Australia/Brisbane')::date + 3, now() - interval '2 days'),
+   '{"days": ["tuesday", "thursday"], "times": ["evening"]}', 'runner', 3, now() - interval '2 days'),
   ('7ea40000-0000-4000-8000-000000000004', 'Sunday Social Relay',
    'A relaxed relay for friends. Closed while Ethan decides on this year''s race.',
    null, 'd0000000-0000-4000-8000-000000000008', 'closed', 3,
    '{"roles": ["swimmer", "runner"], "experience_levels": ["beginner"]}', '{"days": ["sunday"], "times": []}',
    null, null, now() - interval '20 days')
+) as t (id, name, description, location, creator_id, status, max_members, requirements, training_schedule,
+        urgent_role, urgent_in, created_at)
 on conflict do nothing;
 
 insert into public.team_members (team_id, profile_id, role, status, joined_at)
@@ -124,8 +176,9 @@ values
 on conflict do nothing;
 
 -- Joining a team unlists an athlete (private.follow_roster): Mia, Jack, Olivia, Liam and Chloe are no longer
--- listed as looking; Noah (a pending request only) still is. They joined days ago, so the prompt that would
--- have asked them then ("Keep me listed?") is not waiting for them now.
+-- listed as looking; Noah (a pending request only) and Zoe, Sam, Priya, Tom, Grace and Ben (in no team) still
+-- are. The five joined days ago, so the prompt that would have asked them then ("Keep me listed?") is not
+-- waiting for them now.
 delete from public.looking_prompts
 where profile_id::text like 'e0000000-0000-4000-8000-00000000000_' and reason = 'joined';
 

@@ -10,8 +10,8 @@ const athletes = (page: import("@playwright/test").Page) =>
 const teams = (page: import("@playwright/test").Page) =>
   page.getByRole("region", { name: "Available Teams" });
 
-// The demo athletes are all in teams but Noah, and an athlete in a team is not listed as looking for one:
-// each test lists its own advanced swimmer. Made straight in SQL, which no write announces, a new athlete is
+// The demo's listed athletes (docs/product.md#demo-data) may be anywhere in the list once other specs have
+// added theirs: each test lists its own advanced swimmer. Made straight in SQL, which no write announces, a new athlete is
 // in the visitors' shared copy from its next 5-second window at the latest, hence the reloads.
 const swimmerFilter = "/browse?role=swimmer&level=advanced";
 const listedSwimmer = () =>
