@@ -54,7 +54,7 @@ export function AuthNav() {
 
   if (state === "signed-in") {
     return (
-      <div className={slotClass}>
+      <div className={slotClass} data-nav="signed-in">
         <Link href="/dashboard" className={linkClass}>
           Dashboard
         </Link>
@@ -71,16 +71,16 @@ export function AuthNav() {
             <UnreadBadge />
           </Suspense>
         </Link>
-        {/* Notifications, calendar feed, blocked athletes, account: found where the other places are. */}
-        {/* Not between md and lg, where the one-line bar has no room for it. */}
-        <Link href="/settings" className={`${linkClass} md:max-lg:hidden`}>
+        {/* Notifications, calendar feed, blocked athletes, account: found where the other places are (on a
+            phone, the tab bar too). */}
+        <Link href="/settings" className={linkClass}>
           Settings
         </Link>
         {/* Sign Out is there when wanted, not the brightest thing in the bar: last, and quiet. */}
         <button
           type="button"
           onClick={signOut}
-          className="rounded-md px-3 py-2 text-left text-base font-medium text-slate-600 underline-offset-4 hover:bg-slate-100 hover:text-slate-900 hover:underline max-md:mt-2 max-md:border-t max-md:border-slate-200 max-md:pt-3 md:ml-2 md:text-sm"
+          className="rounded-md px-3 py-2 text-left text-base font-medium text-slate-600 underline-offset-4 hover:bg-slate-100 hover:text-slate-900 hover:underline max-md:mt-2 max-md:border-t max-md:border-slate-200 max-md:pt-3 md:ml-2 md:text-sm md:whitespace-nowrap md:max-lg:ml-0 md:max-lg:px-2"
         >
           Sign Out
         </button>

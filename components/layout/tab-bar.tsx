@@ -13,6 +13,9 @@ const icons = {
   teams:
     "M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM3 20a6 6 0 0 1 12 0M17 11a2.5 2.5 0 1 0 0-5M17.5 14a5 5 0 0 1 3.5 6",
   messages: "M4 5h16v11H9l-5 4z",
+  // A cog (Feather's "settings", MIT).
+  settings:
+    "M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19.4 15a1.65 1.65 0 0 0 .33 1.82l.06.06a2 2 0 0 1 0 2.83 2 2 0 0 1-2.83 0l-.06-.06a1.65 1.65 0 0 0-1.82-.33 1.65 1.65 0 0 0-1 1.51V21a2 2 0 0 1-2 2 2 2 0 0 1-2-2v-.09A1.65 1.65 0 0 0 9 19.4a1.65 1.65 0 0 0-1.82.33l-.06.06a2 2 0 0 1-2.83 0 2 2 0 0 1 0-2.83l.06-.06a1.65 1.65 0 0 0 .33-1.82 1.65 1.65 0 0 0-1.51-1H3a2 2 0 0 1-2-2 2 2 0 0 1 2-2h.09A1.65 1.65 0 0 0 4.6 9a1.65 1.65 0 0 0-.33-1.82l-.06-.06a2 2 0 0 1 0-2.83 2 2 0 0 1 2.83 0l.06.06a1.65 1.65 0 0 0 1.82.33H9a1.65 1.65 0 0 0 1-1.51V3a2 2 0 0 1 2-2 2 2 0 0 1 2 2v.09a1.65 1.65 0 0 0 1 1.51 1.65 1.65 0 0 0 1.82-.33l.06-.06a2 2 0 0 1 2.83 0 2 2 0 0 1 0 2.83l-.06.06a1.65 1.65 0 0 0-.33 1.82V9a1.65 1.65 0 0 0 1.51 1H21a2 2 0 0 1 2 2 2 2 0 0 1-2 2h-.09a1.65 1.65 0 0 0-1.51 1z",
 } as const;
 
 const tabs = [
@@ -20,6 +23,8 @@ const tabs = [
   { href: "/browse", label: "Browse", icon: icons.browse },
   { href: "/teams", label: "Teams", icon: icons.teams },
   { href: "/messages", label: "Messages", icon: icons.messages },
+  // Last: visited least, but notifications, the calendar feed and blocking live there.
+  { href: "/settings", label: "Settings", icon: icons.settings },
 ] as const;
 
 function subscribeToFocus(onChange: () => void) {
@@ -28,7 +33,7 @@ function subscribeToFocus(onChange: () => void) {
 }
 
 /**
- * The signed-in athlete's tab bar on a phone: the four places they go most, one thumb away at the bottom
+ * The signed-in athlete's tab bar on a phone: the five places they go, one thumb away at the bottom
  * of the screen, the current one marked. Above the home indicator (safe-area inset); the page leaves room
  * for it (app/globals.css). Signed out, or from md up where the top bar shows every link, it is not there.
  */
@@ -46,7 +51,7 @@ export function TabBar() {
       aria-label="Tab bar"
       className="tab-bar fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
-      <ul className="mx-auto grid h-16 max-w-md grid-cols-4">
+      <ul className="mx-auto grid h-16 max-w-md grid-cols-5">
         {tabs.map((tab) => {
           const current = pathname === tab.href || pathname.startsWith(`${tab.href}/`);
           return (
