@@ -160,4 +160,33 @@ for (const { name, options } of phones) {
     );
     await context.close();
   });
+  test(`${name}: a Browse page past the end says where each list ends and leads to its last page`, async ({
+    browser,
+  }) => {
+    const { context, page } = await open(browser, options);
+    await page.goto("/browse?ap=99&tp=99");
+    const athletes = page.getByRole("region", { name: "Available Athletes" });
+    const teams = page.getByRole("region", { name: "Available Teams" });
+    for (const [region, what] of [
+      [athletes, "athletes"],
+      [teams, "open teams"],
+    ] as const) {
+      await expect(region.getByText(`This page is past the end of the ${what}`)).toBeVisible();
+      // Never "Showing 66–66 of 66", "Page 7 of 6" or "No athletes are publicly listed".
+      await expect(region.getByText(/^Showing /)).toHaveCount(0);
+      await expect(region.getByText(/^Page \d+ of \d+$/)).toHaveCount(0);
+      await expect(region.getByText(/No (athletes are publicly listed|open teams right now)/)).toHaveCount(0);
+    }
+    const width = page.viewportSize()!.width;
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await expectNoAxeViolations(page);
+    await shot(page, `browse-past-the-end-${name}`);
+    const last = athletes.getByRole("link", { name: "Go to the last page" });
+    await tabTo(page, last, 80);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/browse\?tp=99(&ap=\d+)?$/);
+    await expect(athletes.getByRole("article").first()).toBeVisible();
+    await expect(athletes.getByText(/^Showing \d+–\d+ of \d+ athletes?$/)).toBeVisible();
+    await context.close();
+  });
 }

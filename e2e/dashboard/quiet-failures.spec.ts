@@ -1,4 +1,6 @@
 import { devices, expect, test } from "@playwright/test";
+import { longAuDate } from "../../lib/format/au-date.ts";
+import { event } from "../../lib/site.ts";
 import { expectNoAxeViolations, settleTransitions } from "../support/axe";
 import { createAthlete } from "../support/db";
 import { signInWithSession } from "../support/users";
@@ -96,6 +98,14 @@ test("the urgent date is typed day first and read back in words, on a phone", as
   await field.fill("11/28/2026");
   await page.getByRole("button", { name: "Save urgent need" }).click();
   await expect(page.getByText("Please choose a date")).toBeVisible();
+  expect((await db()`select urgent_by::text as by from public.teams where id = ${team.id}`)[0]!.by).toBe(iso);
+  // The day after race day is refused at the field in words, and nothing changes.
+  const dayAfter = new Date(Date.parse(`${event.raceDay}T00:00:00Z`) + 86_400_000);
+  await field.fill(`${dayAfter.getUTCDate()}/${dayAfter.getUTCMonth() + 1}/${dayAfter.getUTCFullYear()}`);
+  await page.getByRole("button", { name: "Save urgent need" }).click();
+  await expect(
+    page.getByText(`The date must be on or before race day, ${longAuDate(event.raceDay)}`),
+  ).toBeVisible();
   expect((await db()`select urgent_by::text as by from public.teams where id = ${team.id}`)[0]!.by).toBe(iso);
   await expectNoAxeViolations(page);
   await context.close();
