@@ -14,7 +14,7 @@ type NavState = "unknown" | "signed-in" | "signed-out";
 
 const linkClass = "nav-link";
 // On wide screens the slot keeps the signed-in width whatever the state, so Home and Browse never move.
-const slotClass = "flex flex-col gap-1 lg:min-w-[30rem] md:flex-row md:items-center md:justify-end md:gap-2";
+const slotClass = "flex flex-col gap-1 lg:min-w-[30rem] md:flex-row md:items-center md:justify-end lg:gap-2";
 const buttonClass = "rounded-md bg-sunset-600 px-4 py-2 text-sm font-semibold text-white hover:bg-orange-800";
 
 const readCookieState = (): NavState => (hasSessionCookie(document.cookie) ? "signed-in" : "signed-out");
@@ -80,7 +80,7 @@ export function AuthNav() {
         <button
           type="button"
           onClick={signOut}
-          className="rounded-md px-3 py-2 text-left text-base font-medium text-slate-600 underline-offset-4 hover:bg-slate-100 hover:text-slate-900 hover:underline max-md:mt-2 max-md:border-t max-md:border-slate-200 max-md:pt-3 md:ml-2 md:text-sm md:whitespace-nowrap md:max-lg:ml-0 md:max-lg:px-2"
+          className="rounded-md px-3 py-2 text-left text-base font-medium text-slate-600 underline-offset-4 hover:bg-slate-100 hover:text-slate-900 hover:underline max-md:mt-2 max-md:border-t max-md:border-slate-200 max-md:pt-3 md:px-2 md:text-sm md:whitespace-nowrap lg:ml-2"
         >
           Sign Out
         </button>

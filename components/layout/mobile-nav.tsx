@@ -74,7 +74,7 @@ export function MobileNav({ children }: { children: ReactNode }) {
       <button
         ref={buttonRef}
         type="button"
-        className="text-ocean-900 ml-auto inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold md:hidden"
+        className="text-ocean-900 relative ml-auto inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold md:hidden"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => (open ? close() : setOpenOn(pathname))}
@@ -88,10 +88,11 @@ export function MobileNav({ children }: { children: ReactNode }) {
           />
         </svg>
         Menu
-        {/* messaging */}
+        {/* messaging. On the button's corner, not beside the word: the button keeps its width whatever the
+            count, so "99+" does not push it past a 360 px screen's edge beside the logo's name. */}
         {unread > 0 ? (
           <span
-            className="bg-sunset-700 inline-flex min-w-5 items-center justify-center rounded-full px-1.5 text-xs font-bold text-white"
+            className="bg-sunset-700 absolute -top-2 -right-2 inline-flex min-w-5 items-center justify-center rounded-full px-1.5 text-xs leading-5 font-bold text-white ring-2 ring-white"
             data-testid="menu-unread-badge"
           >
             {unread > 99 ? "99+" : unread}

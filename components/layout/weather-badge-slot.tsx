@@ -6,8 +6,9 @@ import { useEffect, useState, type ComponentType } from "react";
 /**
  * Where the weather badge goes (docs/product.md#weather). The badge (TanStack Query) is fetched only after the
  * page is idle, so it adds nothing to the script a static public page loads first (the JS budget); the
- * box keeps its place meanwhile so the bar does not shift. Below `sm` the slot is hidden, so a phone
- * loads neither the badge's script nor the reading unless the window grows past it.
+ * box keeps its place meanwhile so the bar does not shift. Below `sm` the slot is hidden (`.weather-slot`,
+ * app/globals.css, which also hides it in a signed-in bar too narrow for it), so a phone loads neither the
+ * badge's script nor the reading unless the window grows past it.
  */
 export function WeatherBadgeSlot() {
   const [Badge, setBadge] = useState<ComponentType | null>(null);
@@ -35,7 +36,7 @@ export function WeatherBadgeSlot() {
     };
   }, []);
   return (
-    <div data-slot="weather-badge" className="hidden min-h-7 min-w-0 sm:block" aria-live="polite">
+    <div data-slot="weather-badge" className="weather-slot" aria-live="polite">
       {Badge ? <Badge /> : null}
     </div>
   );

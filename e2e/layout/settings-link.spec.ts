@@ -12,7 +12,13 @@ test("on a phone, Settings is in the menu", async ({ browser }) => {
   const context = await browser.newContext({ viewport, userAgent, deviceScaleFactor, isMobile, hasTouch });
   const page = await context.newPage();
   await signInWithSession(page, mia, "/dashboard");
+  // Closed, the menu's Settings is out of sight and the tab bar's is the one there; open, the menu covers
+  // the page and the tab bar is hidden: one Settings on the screen at a time.
+  const tabBar = page.getByRole("navigation", { name: "Tab bar" });
+  await expect(tabBar.getByRole("link", { name: "Settings" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Settings" })).toBeHidden();
   await page.getByRole("banner").getByRole("button", { name: /^Menu/ }).click();
+  await expect(tabBar).toBeHidden();
   await page.getByRole("banner").getByRole("link", { name: "Settings" }).click();
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
@@ -64,6 +70,8 @@ for (const width of [768, 900, 1024, 1280]) {
     await signInWithSession(page, mia, "/dashboard");
     const settings = page.getByRole("banner").getByRole("link", { name: "Settings" });
     await expect(settings).toBeVisible();
+    // The top bar's Settings only: no tab bar from md up.
+    await expect(page.getByRole("navigation", { name: "Tab bar" })).toBeHidden();
     const signOut = page.getByRole("banner").getByRole("button", { name: "Sign Out" });
     const [a, b] = [(await settings.boundingBox())!, (await signOut.boundingBox())!];
     expect(Math.abs(a.y - b.y)).toBeLessThan(8);
