@@ -44,6 +44,33 @@ describe("the demo data", () => {
     expect(texts.filter((t) => t.text.includes(raceWords)).length).toBeGreaterThanOrEqual(2);
   });
 
+  it("tells the README's story: each team in its state, Noah's request to Mia, Mia's three conversations", async () => {
+    const teams = await admin<{ name: string; status: string; active: number; pending: string[] }[]>`
+      select t.name, t.status,
+             count(*) filter (where m.status = 'active')::int as active,
+             coalesce(array_agg(p.username order by p.username) filter (where m.status = 'pending'), '{}') as pending
+      from public.teams t
+      join public.team_members m on m.team_id = t.id
+      join public.profiles p on p.id = m.profile_id
+      where t.id::text like ${demoTeam}
+      group by t.id order by t.id`;
+    expect(teams).toEqual([
+      { name: "Noosa Heads Dawn Patrol", status: "open", active: 1, pending: ["noah_strides"] },
+      { name: "Hinterland Hammers", status: "full", active: 3, pending: [] },
+      { name: "Peregian Pace Setters", status: "open", active: 1, pending: [] },
+      { name: "Sunday Social Relay", status: "closed", active: 1, pending: [] },
+    ]);
+    const [mia] = await admin<{ conversations: number; unread: number }[]>`
+      select count(distinct c.id)::int as conversations,
+             count(m.id) filter (where not m.read and m.sender_id <> p.id)::int as unread
+      from public.profiles p
+      join public.conversations c on p.id in (c.participant_one_id, c.participant_two_id)
+      left join public.messages m on m.conversation_id = c.id
+      where p.username = 'mia_swims'`;
+    // Jack's last message and Noah's request are unread: the Messages badge says 2.
+    expect(mia).toEqual({ conversations: 3, unread: 2 });
+  });
+
   it("lists athletes of all three legs and all four levels on a visitor's Browse", async () => {
     const listed: ListedAthlete[] = [];
     for (let page = 1; ; page++) {
