@@ -136,13 +136,9 @@ async function walk(browser: Browser, baseUrl: string): Promise<Tally> {
         path === "/browse" ? page.getByRole("article", { name: teamName }) : page.getByRole("main");
       if (await page.getByText("Your request has been sent!").isVisible()) break;
       const before = page.url();
-      if (path === "/browse") {
-        // Browse's compact card has one action, which carries the leg to the join step.
-        await press(scope.getByRole("link", { name: /^(Ask to join as a \w+|See the team)/ }));
-        await page.waitForURL((u) => u.toString() !== before, { timeout: 10_000 });
-        continue;
-      }
-      // The visitor races the leg the team needs: "Join as" is changed only when it says something else.
+      // The team card on Browse and the team page carry the same join box: "Join as" and Request to Join
+      // Team. The visitor races the leg the team needs: "Join as" is changed only when it says something
+      // else.
       const joinAs = scope.getByLabel("Join as");
       if (await joinAs.isVisible()) {
         const current = await joinAs.evaluate(
@@ -150,7 +146,7 @@ async function walk(browser: Browser, baseUrl: string): Promise<Tally> {
         );
         if (current !== "My specialty") await choose(joinAs, "Runner");
       }
-      await press(scope.getByRole("button", { name: /Request to Join/i }));
+      await press(scope.getByRole("button", { name: "Request to Join Team" }));
       const sent = await page
         .getByText("Your request has been sent!")
         .waitFor({ timeout: 5000 })
