@@ -3,6 +3,7 @@ import { landingPages, landingPath } from "@/lib/content/landing-pages";
 import { publicProfileSitemapEntries } from "@/lib/data/profiles";
 import { orFallbackAtBuild } from "@/lib/data/public-cache";
 import { openTeamSitemapEntries } from "@/lib/data/public-teams";
+import { sessionSitemapEntries } from "@/lib/data/sessions";
 import { absoluteUrl } from "@/lib/site";
 
 // Public, indexable routes. /auth and the signed-in user's pages are left out; public athlete profiles
@@ -10,6 +11,7 @@ import { absoluteUrl } from "@/lib/site";
 const staticRoutes: { path: string; priority: number; changeFrequency: "daily" | "weekly" | "monthly" }[] = [
   { path: "/", priority: 1, changeFrequency: "weekly" },
   { path: "/browse", priority: 0.9, changeFrequency: "daily" },
+  { path: "/sessions", priority: 0.9, changeFrequency: "daily" },
   { path: "/about-noosa", priority: 0.7, changeFrequency: "monthly" },
   { path: "/training-resources", priority: 0.5, changeFrequency: "monthly" },
   { path: "/privacy-policy", priority: 0.3, changeFrequency: "monthly" },
@@ -40,5 +42,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     ...(await orFallbackAtBuild(publicProfileSitemapEntries, [], "sitemap profiles")),
     // Open teams' shareable pages; a team that fills up or closes leaves (team writes expire the list).
     ...(await orFallbackAtBuild(openTeamSitemapEntries, [], "sitemap teams")),
+    // Upcoming session dates anyone may join (the hour's backstop refreshes the list as dates pass).
+    ...(await orFallbackAtBuild(sessionSitemapEntries, [], "sitemap sessions")),
   ];
 }

@@ -9,6 +9,7 @@ const exact = new Set([
   "/messages",
   "/settings",
   "/account/update-password",
+  "/sessions/new",
 ]);
 const prefixes = ["/teams", "/messages"];
 

@@ -4,6 +4,7 @@ import { Suspense } from "react";
 import { CardSkeleton } from "@/components/dashboard/dashboard-card";
 import { MessagesCard } from "@/components/dashboard/messages-card";
 import { NeedsYouCard } from "@/components/dashboard/needs-you-card";
+import { NextSessionCard } from "@/components/dashboard/next-session-card";
 import { PartnersCard } from "@/components/dashboard/partners-card";
 import { ProfileCard } from "@/components/dashboard/profile-card";
 import { QuickActionsCard } from "@/components/dashboard/quick-actions-card";
@@ -15,6 +16,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/session";
 import { dashboardGreeting } from "@/lib/dashboard/greeting";
 import { readDashboard } from "@/lib/data/dashboard";
+import { myNextSession } from "@/lib/data/sessions";
 import { withRls } from "@/lib/db";
 import { acceptInvitationAction, declineInvitationAction, setUrgentNeedAction } from "../teams/[id]/actions";
 
@@ -29,7 +31,10 @@ const grid = "mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-10 sm:px-6 md:gri
  */
 export default async function DashboardPage() {
   const user = await requireUser("/dashboard");
-  const dashboard = await withRls(user.claims, (tx) => readDashboard(tx, user.id));
+  const [dashboard, nextSession] = await withRls(
+    user.claims,
+    async (tx) => [await readDashboard(tx, user.id), await myNextSession(tx)] as const,
+  );
 
   if (!dashboard) {
     return (
@@ -91,6 +96,7 @@ export default async function DashboardPage() {
           teamChats={dashboard.teamChats}
           me={profile.id}
         />
+        <NextSessionCard next={nextSession} />
         <TeamsCard teams={dashboard.teams} createdOne={dashboard.createdOne} />
         <Suspense fallback={<CardSkeleton title="Training Weather" />}>
           <WeatherCard />

@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { PageIntro } from "@/components/layout/page-intro";
+import { SessionForm } from "@/components/sessions/session-form";
+import { Card } from "@/components/ui/card";
+import { requireUser } from "@/lib/auth/session";
+import { noosaDay } from "@/lib/sessions/format";
+
+export const metadata: Metadata = { title: "Post a session", robots: { index: false, follow: false } };
+
+/** The host's form for a new session (once or weekly). */
+export default async function NewSessionPage() {
+  await requireUser("/sessions/new");
+  return (
+    <>
+      <PageIntro title="Post a session">
+        Others take a place or join the waitlist; a freed place is offered at once.
+      </PageIntro>
+      <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
+        <Card>
+          <SessionForm today={noosaDay(new Date())} />
+        </Card>
+      </div>
+    </>
+  );
+}

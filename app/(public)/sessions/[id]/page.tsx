@@ -1,0 +1,316 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { z } from "zod";
+import { PlacesForm } from "@/components/sessions/places-form";
+import { placesText } from "@/components/sessions/session-card";
+import { SessionActionButton } from "@/components/sessions/session-action-button";
+import { Badge } from "@/components/ui/badge";
+import { LinkButton } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import {
+  acceptOfferAction,
+  cancelOccurrenceAction,
+  declineOfferAction,
+  leaveSessionAction,
+  takePlaceAction,
+  weatherCallAction,
+} from "@/lib/actions/sessions";
+import { getClaims } from "@/lib/auth/session";
+import { withRls } from "@/lib/db";
+import { listAttendees, readSessionOccurrence, type SessionPage } from "@/lib/data/sessions";
+import { JsonLd } from "@/lib/seo/json-ld";
+import { pageMetadata } from "@/lib/seo/metadata";
+import { formatDuration, formatSessionStart, sessionPath } from "@/lib/sessions/format";
+import { sessionEventJsonLd } from "@/lib/sessions/json-ld";
+import {
+  levelLabels,
+  paceBand,
+  sportLabels,
+  type PaceUnit,
+  type SessionLevel,
+  type SessionSport,
+} from "@/lib/sessions/labels";
+import { spotName } from "@/lib/sessions/spots";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ id: string }> };
+
+async function load(id: string) {
+  if (!z.uuid().safeParse(id).success) return null;
+  const claims = await getClaims();
+  return withRls(claims, async (tx) => {
+    const s = await readSessionOccurrence(tx, id);
+    return s ? { s, people: await listAttendees(tx, id), signedIn: claims !== null } : null;
+  });
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const found = await load((await params).id);
+  if (!found) return { title: "Session Not Found", robots: { index: false, follow: true } };
+  const { s } = found;
+  return pageMetadata({
+    title: `${s.title}, ${formatSessionStart(s.starts_at)}`,
+    description: `${sportLabels[s.sport as SessionSport]} at ${spotName(s.meeting_point)}. ${placesText(s)}.`,
+    path: sessionPath(s.occurrence_id),
+    noindex: s.status === "cancelled" || s.team_only,
+  });
+}
+
+/** What the caller's answer is, in words, and the buttons that change it. */
+function Answer({ s, signedIn }: { s: SessionPage; signedIn: boolean }) {
+  const id = s.occurrence_id;
+  if (s.status === "cancelled")
+    return <p className="font-semibold text-amber-800">This session is cancelled.</p>;
+  if (s.started) return <p className="text-slate-700">This session has started.</p>;
+  if (!signedIn)
+    return (
+      <LinkButton href={`/auth?next=${encodeURIComponent(sessionPath(id))}`}>
+        Sign in to take a place
+      </LinkButton>
+    );
+  if (s.is_host) return <p className="text-slate-700">You&apos;re hosting this session.</p>;
+  const full = s.places - s.going - s.held <= 0 || s.waiting > 0;
+  switch (s.my_state) {
+    case "going":
+      return (
+        <div className="space-y-2">
+          <p className="font-semibold text-emerald-800">You&apos;re going.</p>
+          <SessionActionButton
+            action={leaveSessionAction.bind(null, id)}
+            label="Leave this session"
+            busyLabel="Leaving…"
+            variant="secondary"
+          />
+        </div>
+      );
+    case "waitlisted":
+      return (
+        <div className="space-y-2">
+          <p className="font-semibold text-slate-800">
+            You&apos;re on the waitlist. We&apos;ll tell you when a place is yours to take.
+          </p>
+          <SessionActionButton
+            action={leaveSessionAction.bind(null, id)}
+            label="Leave the waitlist"
+            busyLabel="Leaving…"
+            variant="secondary"
+          />
+        </div>
+      );
+    case "offered":
+      return (
+        <div className="space-y-2">
+          <p className="font-semibold text-emerald-800">
+            {s.my_offer_kind === "open"
+              ? "A place is free: the first to take it gets it."
+              : `A place is held for you until ${formatSessionStart(s.my_offer_expires_at!)}.`}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <SessionActionButton
+              action={acceptOfferAction.bind(null, id)}
+              label="Take the place"
+              busyLabel="Taking…"
+            />
+            <SessionActionButton
+              action={declineOfferAction.bind(null, id)}
+              label="Let it go"
+              busyLabel="Letting go…"
+              variant="secondary"
+            />
+          </div>
+        </div>
+      );
+    default:
+      return (
+        <SessionActionButton
+          action={takePlaceAction.bind(null, id)}
+          label={full ? "Full: join the waitlist" : "Take a place"}
+          busyLabel="Answering…"
+        />
+      );
+  }
+}
+
+/** A session date's public page: what, when, where, who's going, and the caller's answer. */
+export default async function SessionDatePage({ params }: Props) {
+  const found = await load((await params).id);
+  if (!found) notFound();
+  const { s, people, signedIn } = found;
+  const pace = paceBand(s.pace_unit as PaceUnit | null, s.pace_from, s.pace_to);
+  const going = people.filter((p) => ["going", "attended", "no_show"].includes(p.state));
+  const waiting = people.filter((p) => p.state === "waitlisted" || p.state === "offered");
+  const live = s.status === "scheduled" && !s.started;
+  return (
+    <>
+      <JsonLd data={sessionEventJsonLd(s)} />
+      <div className="page-intro">
+        <div className="page-intro-wide">
+          <p className="page-intro-eyebrow">
+            {sportLabels[s.sport as SessionSport]} · {levelLabels[s.level as SessionLevel]}
+          </p>
+          <h1 className="page-intro-title break-words">{s.title}</h1>
+          <p className="page-intro-lede">
+            <time dateTime={s.starts_at}>{formatSessionStart(s.starts_at)}</time> at{" "}
+            {spotName(s.meeting_point)}
+          </p>
+        </div>
+      </div>
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-6 sm:px-6 lg:grid-cols-3">
+        <div className="space-y-4 lg:order-last">
+          <Card className="space-y-3">
+            <h2 className="text-ocean-950 text-xl font-bold">Places</h2>
+            <p className="font-semibold text-slate-800">{placesText(s)}</p>
+            <p className="text-sm text-slate-700">
+              {s.going} going of {s.places}
+            </p>
+            <Answer s={s} signedIn={signedIn} />
+          </Card>
+          {s.is_host && live ? (
+            <Card className="space-y-3">
+              <h2 className="text-ocean-950 text-xl font-bold">Host</h2>
+              <p className="text-sm text-slate-700">
+                The weather call tells everyone going or waiting at once.
+              </p>
+              <div className="flex flex-wrap gap-2">
+                <SessionActionButton
+                  action={weatherCallAction.bind(null, s.occurrence_id, "on")}
+                  label="It's on"
+                  busyLabel="Telling everyone…"
+                  variant="secondary"
+                />
+                <SessionActionButton
+                  action={weatherCallAction.bind(null, s.occurrence_id, "cancelled")}
+                  label="Cancel for weather"
+                  busyLabel="Telling everyone…"
+                  variant="secondary"
+                />
+                <SessionActionButton
+                  action={cancelOccurrenceAction.bind(null, s.occurrence_id)}
+                  label="Cancel this date"
+                  busyLabel="Cancelling…"
+                  variant="ghost"
+                />
+              </div>
+              <PlacesForm occurrenceId={s.occurrence_id} places={s.places} />
+            </Card>
+          ) : null}
+        </div>
+        <div className="space-y-4 lg:col-span-2">
+          <Card className="space-y-2">
+            <div className="flex flex-wrap gap-2">
+              {s.status === "cancelled" ? (
+                <Badge tone="warning">
+                  Cancelled{s.cancel_reason === "weather" ? " for the weather" : ""}
+                </Badge>
+              ) : null}
+              {s.weather_call === "on" && s.status === "scheduled" ? (
+                <Badge tone="success">On: weather checked</Badge>
+              ) : null}
+              {s.moved_at && s.status === "scheduled" ? <Badge tone="warning">Moved</Badge> : null}
+              {s.team_only ? <Badge>Team only</Badge> : null}
+              {s.repeats ? <Badge tone="ocean">Weekly</Badge> : null}
+            </div>
+            <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
+              <div>
+                <dt className="font-semibold text-slate-800">When</dt>
+                <dd className="text-slate-700">
+                  {formatSessionStart(s.starts_at)} · {formatDuration(s.duration_minutes)}
+                </dd>
+              </div>
+              <div>
+                <dt className="font-semibold text-slate-800">Meeting point</dt>
+                <dd className="break-words text-slate-700">
+                  {spotName(s.meeting_point)}
+                  {s.meeting_note ? ` (${s.meeting_note})` : ""}
+                </dd>
+              </div>
+              {pace ? (
+                <div>
+                  <dt className="font-semibold text-slate-800">Pace</dt>
+                  <dd className="text-slate-700">{pace}</dd>
+                </div>
+              ) : null}
+              <div>
+                <dt className="font-semibold text-slate-800">Host</dt>
+                <dd className="text-slate-700">{s.host_name ?? "An athlete"}</dd>
+              </div>
+              {s.route_url ? (
+                <div>
+                  <dt className="font-semibold text-slate-800">Route</dt>
+                  <dd className="break-all">
+                    <a
+                      href={s.route_url}
+                      rel="nofollow noopener"
+                      target="_blank"
+                      className="text-ocean-800 underline"
+                    >
+                      Open the route
+                    </a>
+                  </dd>
+                </div>
+              ) : null}
+            </dl>
+            {s.details ? <p className="break-words whitespace-pre-line text-slate-800">{s.details}</p> : null}
+            <p className="text-xs text-slate-600">
+              Leaving within {s.late_cancel_hours} hours of the start counts as a late cancellation. In the
+              last {s.last_minute_hours} hours a freed place goes to the whole waitlist at once.
+            </p>
+          </Card>
+          <Card className="space-y-2">
+            <h2 className="text-ocean-950 text-xl font-bold">Who&apos;s going</h2>
+            {going.length ? (
+              <ul className="list-disc pl-5 text-slate-800">
+                {going.map((p) => (
+                  <li key={p.rsvp_id}>
+                    {p.profile_id && p.full_name !== "Private athlete" ? (
+                      <Link href={`/profile/${p.profile_id}`} className="underline">
+                        {p.full_name}
+                      </Link>
+                    ) : (
+                      p.full_name
+                    )}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-slate-700">Nobody yet: be the first.</p>
+            )}
+            {s.is_host && waiting.length ? (
+              <>
+                <h3 className="font-semibold text-slate-800">Waitlist</h3>
+                <ol className="list-decimal pl-5 text-slate-800">
+                  {waiting.map((p) => (
+                    <li key={p.rsvp_id}>
+                      {p.full_name}
+                      {p.state === "offered" ? " (offered a place)" : ""}
+                    </li>
+                  ))}
+                </ol>
+              </>
+            ) : null}
+          </Card>
+          {s.other_dates.length ? (
+            <Card className="space-y-2">
+              <h2 className="text-ocean-950 text-xl font-bold">Other dates</h2>
+              <ul className="space-y-1">
+                {s.other_dates.map((d) => (
+                  <li key={d.occurrence_id}>
+                    <Link href={sessionPath(d.occurrence_id)} className="text-ocean-800 underline">
+                      {formatSessionStart(d.starts_at)}
+                    </Link>
+                    {d.status === "cancelled" ? " (cancelled)" : ""}
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          ) : null}
+          <LinkButton href="/sessions" variant="ghost">
+            All sessions
+          </LinkButton>
+        </div>
+      </div>
+    </>
+  );
+}

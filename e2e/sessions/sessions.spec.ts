@@ -1,0 +1,185 @@
+import { randomUUID } from "node:crypto";
+import { devices, expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe";
+import { adminDb, createAthlete, type TestAthlete } from "../support/db";
+import { signInWithSession } from "../support/users";
+
+// Training sessions (docs/product.md#training-sessions) on a phone: post one, take its last place, join the
+// waitlist of a full one, get the freed place, and the weather call; /sessions signed out; the same screens
+// at 360 px and on a desktop, with axe and the keyboard.
+const screensDir = process.env.SESSIONS_SCREENS_DIR ?? "test-results/sessions-screens";
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${screensDir}/${name}.png`, fullPage: true });
+
+/** A session posted by `host` through the SQL function, as the form would; its first date's id. */
+async function postSession(host: TestAthlete, over: Record<string, unknown> = {}): Promise<string> {
+  const db = adminDb();
+  const [day] = await db<
+    { d: string }[]
+  >`select ((now() at time zone 'Australia/Brisbane')::date + 2)::text as d`;
+  const input = {
+    title: `Dawn swim ${randomUUID().slice(0, 4)}`,
+    sport: "open_water_swim",
+    meeting_point: "noosa_main_beach",
+    meeting_note: "Look for the blue flag",
+    duration_minutes: 60,
+    level: "all",
+    places: 1,
+    first_day: day!.d,
+    local_time: "05:45",
+    pace_unit: "per_100m",
+    pace_from: 100,
+    pace_to: 120,
+    ...over,
+  };
+  const [row] = await db.begin(async (tx) => {
+    await tx`select set_config('request.jwt.claims', ${JSON.stringify({ sub: host.id, role: "authenticated" })}, true)`;
+    await tx`set local role authenticated`;
+    return tx<
+      { r: { occurrence_id: string } }[]
+    >`select public.create_training_session(${tx.json(input)}) as r`;
+  });
+  return row!.r.occurrence_id;
+}
+
+const noSidewaysScroll = async (page: Page) =>
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+
+test.describe("on a Pixel 7", () => {
+  test.use({ ...devices["Pixel 7"] });
+
+  test("post a session; the last place, the waitlist, the freed place and the weather call", async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const host = await createAthlete({ fullName: "Hana Host" });
+    const first = await createAthlete({ fullName: "Fred First" });
+    const second = await createAthlete({ fullName: "Sam Second" });
+    const ctx = () => browser.newContext({ ...devices["Pixel 7"] });
+
+    // The host posts through the form.
+    const hostPage = await (await ctx()).newPage();
+    await signInWithSession(hostPage, host, "/sessions/new");
+    await expectNoAxeViolations(hostPage);
+    await shot(hostPage, "new-session-pixel7");
+    const title = `Main Beach dawn swim ${randomUUID().slice(0, 4)}`;
+    await hostPage.getByLabel("Title").fill(title);
+    await hostPage.getByLabel("Places").fill("0");
+    await hostPage.getByRole("button", { name: "Post session" }).click();
+    await expect(hostPage.getByText("At least 1 place")).toBeVisible();
+    await hostPage.getByLabel("Places").fill("1");
+    await hostPage.getByRole("button", { name: "Post session" }).click();
+    await expect(hostPage.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(hostPage.getByText("You're hosting this session.")).toBeVisible();
+    const sessionUrl = hostPage.url();
+    const path = new URL(sessionUrl).pathname;
+
+    // Signed out, it is listed with its one place, and its page has an Event.
+    const visitor = await (await ctx()).newPage();
+    await visitor.goto("/sessions?sport=open_water_swim");
+    await expect(visitor.getByRole("link", { name: title })).toBeVisible();
+    await expectNoAxeViolations(visitor);
+    await noSidewaysScroll(visitor);
+    await shot(visitor, "sessions-list-pixel7");
+    await visitor.goto(path);
+    const ld = JSON.parse(
+      (await visitor.locator('script[type="application/ld+json"]').first().textContent())!,
+    );
+    expect(ld).toMatchObject({
+      "@type": "Event",
+      name: title,
+      eventStatus: "https://schema.org/EventScheduled",
+    });
+    await expect(visitor.getByRole("link", { name: "Sign in to take a place" })).toBeVisible();
+
+    // The first athlete takes the last place, by keyboard.
+    const a = await (await ctx()).newPage();
+    await signInWithSession(a, first, path);
+    const take = a.getByRole("button", { name: "Take a place" });
+    await take.focus();
+    await a.keyboard.press("Enter");
+    await expect(a.getByText("You're going. See you there!")).toBeVisible();
+    await expect(a.getByText("You're going.", { exact: true })).toBeVisible();
+    await expectNoAxeViolations(a);
+    await shot(a, "session-going-pixel7");
+
+    // The second finds it full and joins the waitlist.
+    const b = await (await ctx()).newPage();
+    await signInWithSession(b, second, "/sessions");
+    await expect(b.getByText("Full: join the waitlist").first()).toBeVisible();
+    await b.goto(path);
+    await b.getByRole("button", { name: "Full: join the waitlist" }).click();
+    await expect(b.getByText(/you're on the waitlist/i).first()).toBeVisible();
+    await shot(b, "session-waitlisted-pixel7");
+
+    // The first leaves: the place is held for the second, who takes it.
+    await a.getByRole("button", { name: "Leave this session" }).click();
+    await expect(a.getByText("You've left this session.")).toBeVisible();
+    await b.reload();
+    await expect(b.getByText(/A place is held for you until/)).toBeVisible();
+    await expectNoAxeViolations(b);
+    await shot(b, "session-offered-pixel7");
+    await b.getByRole("button", { name: "Take the place" }).click();
+    await expect(b.getByText("You're going. See you there!")).toBeVisible();
+    const [offer] = await adminDb()<{ n: number }[]>`
+      select count(*)::int as n from private.notification_outbox
+      where kind = 'session_offer' and recipient_id = ${second.profileId}`;
+    expect(offer!.n).toBe(1);
+
+    // The host cancels it for the weather: the page and its Event say so.
+    await hostPage.reload();
+    await expectNoAxeViolations(hostPage);
+    await shot(hostPage, "session-host-pixel7");
+    await hostPage.getByRole("button", { name: "Cancel for weather" }).click();
+    await expect(hostPage.getByText("Cancelled for the weather: everyone has been told.")).toBeVisible();
+    await b.reload();
+    await expect(b.getByText("This session is cancelled.")).toBeVisible();
+    const after = JSON.parse((await b.locator('script[type="application/ld+json"]').first().textContent())!);
+    expect(after.eventStatus).toBe("https://schema.org/EventCancelled");
+    const [notice] = await adminDb()<{ n: number }[]>`
+      select count(*)::int as n from private.notification_outbox
+      where kind = 'session_change' and recipient_id = ${second.profileId}`;
+    expect(notice!.n).toBe(1);
+
+    // The dashboard's next session, and the sitemap.
+    await b.goto("/dashboard");
+    await expect(b.getByRole("heading", { name: "Your next session" })).toBeVisible();
+    const sitemap = await (await visitor.request.get("/sitemap.xml")).text();
+    expect(sitemap).toContain("/sessions</loc>");
+  });
+});
+
+const widths = {
+  "360px": { viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  desktop: { viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 },
+} as const;
+for (const [label, use] of Object.entries(widths)) {
+  test.describe(`at ${label}`, () => {
+    test.use(use);
+    test(`the sessions screens at ${label}`, async ({ page }) => {
+      const host = await createAthlete({ fullName: "Wide Host" });
+      const athlete = await createAthlete({ fullName: "Wide Athlete" });
+      const occ = await postSession(host, {
+        title: "Noosa Hill repeats, a long title to wrap on phones",
+        sport: "bike",
+        places: 4,
+      });
+      await page.goto("/sessions");
+      await expect(page.getByRole("link", { name: /Noosa Hill repeats/ }).first()).toBeVisible();
+      await noSidewaysScroll(page);
+      await expectNoAxeViolations(page);
+      await shot(page, `sessions-list-${label}`);
+      await signInWithSession(page, athlete, `/sessions/${occ}`);
+      await expect(page.getByRole("button", { name: "Take a place" })).toBeVisible();
+      await noSidewaysScroll(page);
+      await expectNoAxeViolations(page);
+      await shot(page, `session-page-${label}`);
+      await page.goto("/sessions/new");
+      await noSidewaysScroll(page);
+      await expectNoAxeViolations(page);
+      await shot(page, `new-session-${label}`);
+    });
+  });
+}
