@@ -3432,6 +3432,29 @@ AS $function$
   where f.token_hash = p_token_hash
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION public.calendar_feed_sessions(p_token_hash text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'occurrence_id', o.id, 'title', s.title, 'sport', s.sport, 'starts_at', o.starts_at,
+           'duration_minutes', s.duration_minutes, 'meeting_point', coalesce(o.meeting_point, s.meeting_point),
+           'meeting_note', coalesce(o.meeting_note, s.meeting_note), 'status', o.status,
+           'sequence', o.sequence, 'updated_at', o.updated_at, 'hosting', s.host_id = f.profile_id)
+         order by o.starts_at, o.id), '[]'::jsonb)
+  from public.calendar_feeds f
+  join public.session_occurrences o on true
+  join public.training_sessions s on s.id = o.session_id
+  where f.token_hash = p_token_hash
+    and o.starts_at > now() - interval '30 days'
+    and (s.host_id = f.profile_id
+         or exists (select 1 from public.session_rsvps r
+                    where r.occurrence_id = o.id and r.profile_id = f.profile_id
+                      and r.state in ('going', 'attended', 'no_show')))
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION public.call_session_weather(p_occurrence uuid, p_call text, p_starts_at timestamp with time zone DEFAULT NULL::timestamp with time zone, p_meeting_point text DEFAULT NULL::text, p_meeting_note text DEFAULT NULL::text)
  RETURNS text
  LANGUAGE plpgsql
@@ -5962,6 +5985,14 @@ grant execute on function public.calendar_feed(text) to authenticated;
 grant execute on function public.calendar_feed(text) to postgres;
 
 grant execute on function public.calendar_feed(text) to service_role;
+
+grant execute on function public.calendar_feed_sessions(text) to anon;
+
+grant execute on function public.calendar_feed_sessions(text) to authenticated;
+
+grant execute on function public.calendar_feed_sessions(text) to postgres;
+
+grant execute on function public.calendar_feed_sessions(text) to service_role;
 
 grant execute on function public.call_session_weather(uuid,text,timestamp with time zone,text,text) to authenticated;
 

@@ -1,6 +1,8 @@
-import ical, { escape, ICalEventRepeatingFreq, ICalWeekday } from "ical-generator";
+import ical, { escape, ICalEventRepeatingFreq, ICalEventStatus, ICalWeekday } from "ical-generator";
 import type { TrainingDay, TrainingTime } from "@/lib/labels";
-import { calendar, event, site } from "@/lib/site";
+import { sessionPath } from "@/lib/sessions/format";
+import { spotName } from "@/lib/sessions/spots";
+import { absoluteUrl, calendar, event, site } from "@/lib/site";
 import { legOf, roleLabels, type Role } from "@/lib/teams/labels";
 
 /** What a calendar entry needs of a team the athlete races in (and nothing else about it). */
@@ -85,10 +87,12 @@ const vtimezone = (tz: string) =>
 export function buildCalendar({
   name,
   teams,
+  sessions = [],
   refreshSeconds,
 }: {
   name: string;
   teams: readonly CalendarTeam[];
+  sessions?: readonly CalendarSession[];
   refreshSeconds?: number;
 }): string {
   const cal = ical({
@@ -151,5 +155,46 @@ export function buildCalendar({
       });
     }
   }
+  // Training sessions: one event per date, in Noosa time (TZID), its UID the date's own so a move or a
+  // cancellation (a higher SEQUENCE, STATUS:CANCELLED) updates the same entry.
+  for (const s of sessions) {
+    const start = new Date(s.starts_at);
+    const end = new Date(start.getTime() + s.duration_minutes * 60_000);
+    const url = absoluteUrl(sessionPath(s.occurrence_id));
+    cal.createEvent({
+      id: `session-${s.occurrence_id}@${host}`,
+      timezone: event.timeZone,
+      start: localDateTime(start),
+      end: localDateTime(end),
+      summary: `${s.status === "cancelled" ? "Cancelled: " : ""}${s.title}`,
+      description: `${s.hosting ? "You host this session." : "You're going."}${s.meeting_note ? `\nMeet: ${s.meeting_note}` : ""}\nSession page: ${url}`,
+      location: spotName(s.meeting_point),
+      url,
+      stamp: new Date(s.updated_at),
+      lastModified: new Date(s.updated_at),
+      sequence: s.sequence,
+      status: s.status === "cancelled" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    });
+  }
   return cal.toString();
+}
+
+/** A session date as the feed carries it (public.calendar_feed_sessions). */
+export type CalendarSession = {
+  occurrence_id: string;
+  title: string;
+  sport: string;
+  starts_at: string;
+  duration_minutes: number;
+  meeting_point: string;
+  meeting_note: string | null;
+  status: "scheduled" | "cancelled";
+  sequence: number;
+  updated_at: string;
+  hosting: boolean;
+};
+
+/** "YYYY-MM-DDTHH:MM:SS" in Noosa, for an event written with TZID. */
+function localDateTime(d: Date): string {
+  return d.toLocaleString("sv-SE", { timeZone: event.timeZone, hour12: false }).replace(" ", "T");
 }

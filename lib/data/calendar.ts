@@ -1,5 +1,5 @@
 import "server-only";
-import type { CalendarTeam } from "@/lib/calendar/ics";
+import type { CalendarSession, CalendarTeam } from "@/lib/calendar/ics";
 import type { Tx } from "@/lib/db";
 
 type FeedRow = Omit<CalendarTeam, "created_at" | "updated_at"> & {
@@ -53,4 +53,11 @@ export async function createCalendarFeed(tx: Tx, tokenHash: string): Promise<Dat
 
 export async function revokeCalendarFeed(tx: Tx): Promise<void> {
   await tx`select public.revoke_calendar_feed()`;
+}
+
+/** The session dates of the feed's athlete (going or hosting), for the same token; empty for an unknown one. */
+export async function readCalendarFeedSessions(tx: Tx, tokenHash: string): Promise<CalendarSession[]> {
+  const [row] = await tx<{ sessions: CalendarSession[] }[]>`
+    select public.calendar_feed_sessions(${tokenHash}) as sessions`;
+  return row?.sessions ?? [];
 }

@@ -646,3 +646,30 @@ describe("my data", () => {
     expect(ride.dates.map((d) => d.id)).toEqual([occ]);
   });
 });
+
+describe("the calendar feed", () => {
+  it("holds each date one goes to, in Noosa time; a move or a cancellation updates the same entry", async () => {
+    const { buildCalendar } = await import("@/lib/calendar/ics");
+    const { createCalendarFeed, readCalendarFeedSessions } = await import("./calendar");
+    const hash = randomUUID().replaceAll("-", "").padEnd(64, "0");
+    await as(a[4]!, (tx) => createCalendarFeed(tx, hash));
+    const occ = await post({ places: 3, title: `Feed run ${run}`, sport: "run" });
+    const ics = async () =>
+      buildCalendar({
+        name: "Test",
+        teams: [],
+        sessions: await as(null, (tx) => readCalendarFeedSessions(tx, hash)),
+      });
+    expect(await ics()).not.toContain(`session-${occ}@`);
+    await as(a[4]!, (tx) => takePlace(tx, occ));
+    const on = await ics();
+    expect(on).toContain(`UID:session-${occ}@`);
+    expect(on).toMatch(/DTSTART;TZID=Australia\/Brisbane:\d{8}T060000/);
+    expect(on).toContain("SEQUENCE:0");
+    await as(host, (tx) => callWeather(tx, occ, "cancelled"));
+    const off = await ics();
+    expect(off).toContain("STATUS:CANCELLED");
+    expect(off).toContain("SEQUENCE:1");
+    expect(await as(null, (tx) => readCalendarFeedSessions(tx, "f".repeat(64)))).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 import { buildCalendar } from "@/lib/calendar/ics";
 import { icsResponse } from "@/lib/calendar/ics-response";
 import { feedTokenHash, tokenFromFile } from "@/lib/calendar/feed-token";
-import { readCalendarFeed } from "@/lib/data/calendar";
+import { readCalendarFeed, readCalendarFeedSessions } from "@/lib/data/calendar";
 import { withRls } from "@/lib/db";
 import { calendar, site } from "@/lib/site";
 
@@ -29,9 +29,12 @@ export async function GET(request: Request, { params }: Props) {
   const hash = token ? feedTokenHash(token) : null;
   if (!hash) return notFound();
   try {
-    const teams = await withRls(null, (tx) => readCalendarFeed(tx, hash));
-    if (!teams) return notFound();
-    const ics = buildCalendar({ name: site.name, teams, refreshSeconds: calendar.feedRefreshSeconds });
+    const feed = await withRls(null, async (tx) => {
+      const teams = await readCalendarFeed(tx, hash);
+      return teams ? { teams, sessions: await readCalendarFeedSessions(tx, hash) } : null;
+    });
+    if (!feed) return notFound();
+    const ics = buildCalendar({ name: site.name, ...feed, refreshSeconds: calendar.feedRefreshSeconds });
     return icsResponse(request, ics, {
       filename: "noosa-tri-teams.ics",
       cacheSeconds: calendar.feedCacheSeconds,
