@@ -77,8 +77,19 @@ export type SessionPage = SessionCard & {
   other_dates: { occurrence_id: string; starts_at: string; status: string }[];
 };
 
+// The caller's own answer; a visitor has none (and no right to the answers table at all).
+const mine = (tx: Tx, signedIn: boolean) =>
+  signedIn
+    ? tx`left join public.session_rsvps r on r.occurrence_id = o.id and r.profile_id = private.my_profile_id()`
+    : tx`left join (select null::text as state, null::text as offer_kind, null::timestamptz as offer_expires_at) r
+           on true`;
+
 /** One date as the caller may see it, with their own answer; null when not found or not theirs to see. */
-export async function readSessionOccurrence(tx: Tx, occurrenceId: string): Promise<SessionPage | null> {
+export async function readSessionOccurrence(
+  tx: Tx,
+  occurrenceId: string,
+  signedIn: boolean,
+): Promise<SessionPage | null> {
   const [row] = await tx<SessionPage[]>`
     select ${cardColumns(tx)}, s.details, s.route_url, s.last_minute_hours, s.late_cancel_hours,
            coalesce(s.host_id = private.my_profile_id(), false) as is_host,
@@ -93,7 +104,7 @@ export async function readSessionOccurrence(tx: Tx, occurrenceId: string): Promi
     join public.training_sessions s on s.id = o.session_id
     left join public.profiles h on h.id = s.host_id
     left join lateral (select waiting from public.session_waiting_counts(array[o.id])) w on true
-    left join public.session_rsvps r on r.occurrence_id = o.id and r.profile_id = private.my_profile_id()
+    ${mine(tx, signedIn)}
     where o.id = ${occurrenceId}`;
   return row ?? null;
 }

@@ -41,7 +41,7 @@ async function load(id: string) {
   if (!z.uuid().safeParse(id).success) return null;
   const claims = await getClaims();
   return withRls(claims, async (tx) => {
-    const s = await readSessionOccurrence(tx, id);
+    const s = await readSessionOccurrence(tx, id, claims !== null);
     return s ? { s, people: await listAttendees(tx, id), signedIn: claims !== null } : null;
   });
 }
