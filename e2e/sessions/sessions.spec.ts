@@ -47,8 +47,12 @@ const noSidewaysScroll = async (page: Page) =>
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
 
+// The phone's viewport, touch and user agent; its browser type is the project's (a describe cannot switch it).
+const { defaultBrowserType: _browser, ...pixel7 } = devices["Pixel 7"];
+void _browser;
+
 test.describe("on a Pixel 7", () => {
-  test.use({ ...devices["Pixel 7"] });
+  test.use(pixel7);
 
   test("post a session; the last place, the waitlist, the freed place and the weather call", async ({
     browser,
@@ -57,7 +61,7 @@ test.describe("on a Pixel 7", () => {
     const host = await createAthlete({ fullName: "Hana Host" });
     const first = await createAthlete({ fullName: "Fred First" });
     const second = await createAthlete({ fullName: "Sam Second" });
-    const ctx = () => browser.newContext({ ...devices["Pixel 7"] });
+    const ctx = () => browser.newContext(pixel7);
 
     // The host posts through the form.
     const hostPage = await (await ctx()).newPage();
