@@ -1,44 +1,36 @@
 "use client";
 
 import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { sendMessage, sendMessageFromForm, type SendResult } from "@/lib/actions/messages";
-import {
-  sendTeamChatMessage,
-  sendTeamChatMessageFromForm,
-  type TeamChatSendResult,
-} from "@/lib/actions/team-chat";
-import type { TeamChatMessage } from "@/lib/conversations/types";
 import { useEarlyAction, useHydrated } from "@/lib/forms/use-early-action";
+import type { ConversationKind, SendAnswer, ThreadMessage } from "@/lib/conversations/kind";
 import { newId } from "@/lib/conversations/new-id";
-import type { Message } from "@/lib/conversations/types";
 import { charCount, normaliseText } from "@/lib/validation/text";
 import { messageLimits } from "@/lib/validation/message";
-
-type EarlyResult = SendResult | TeamChatSendResult;
 
 /**
  * Text input and send button (docs/product.md#messages): empty or whitespace-only text cannot be sent, text is trimmed,
  * the input clears on success and keeps its text on failure, with a small retry hint. A retry of the same
  * text reuses its id, so a send that did reach the server is not stored twice. Pressed before the page's
  * scripts have run, Send posts the form (useEarlyAction) with `earlyId`, made by the server for this page,
- * and the page comes back with the message in the thread. The same composer writes to a team's chat when
- * given `teamId` instead of `conversationId`.
+ * and the page comes back with the message in the thread. One composer for every kind of conversation: the
+ * kind says where it sends (`to` names the conversation).
  */
-export function MessageComposer(
-  props: { earlyId: string; placeholder?: string } & (
-    | { conversationId: string; teamId?: undefined; onSent: (message: Message) => void }
-    | { teamId: string; conversationId?: undefined; onSent: (message: TeamChatMessage) => void }
-  ),
-) {
-  const { earlyId } = props;
+export function MessageComposer<M extends ThreadMessage>({
+  kind,
+  to,
+  earlyId,
+  placeholder,
+  onSent,
+}: {
+  kind: ConversationKind<M, unknown>;
+  to: string;
+  earlyId: string;
+  placeholder?: string;
+  onSent: (message: M) => void;
+}) {
   const hydrated = useHydrated();
   // Only for a press before the scripts have run (the page comes back with the message); with them, send().
-  // Either action takes the same form and answers alike; which one is fixed for this composer.
-  const earlyAction = (props.teamId === undefined ? sendMessageFromForm : sendTeamChatMessageFromForm) as (
-    previous: EarlyResult | null,
-    form: FormData,
-  ) => Promise<EarlyResult>;
-  const early = useEarlyAction<EarlyResult>(earlyAction, () => {}, { ok: false, error: "" });
+  const early = useEarlyAction<SendAnswer<M>>(kind.sendFromForm, () => {}, { ok: false, error: "" });
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
   const [hint, setHint] = useState<string | null>(null);
@@ -52,20 +44,13 @@ export function MessageComposer(
     if (pending.current?.content !== content) pending.current = { id: newId(), content };
     setSending(true);
     const id = pending.current.id;
-    const result =
-      props.teamId === undefined
-        ? await sendMessage({ id, conversationId: props.conversationId, content })
-            .then((r) => {
-              if (r.ok) props.onSent(r.message);
-              return r;
-            })
-            .catch(() => null)
-        : await sendTeamChatMessage({ id, teamId: props.teamId, content })
-            .then((r) => {
-              if (r.ok) props.onSent(r.message);
-              return r;
-            })
-            .catch(() => null);
+    const result = await kind
+      .send({ id, to, content })
+      .then((r) => {
+        if (r.ok) onSent(r.message);
+        return r;
+      })
+      .catch(() => null);
     setSending(false);
     if (result?.ok) {
       pending.current = null;
@@ -93,11 +78,7 @@ export function MessageComposer(
 
   return (
     <form action={early.form.action} onSubmit={send} className="border-t border-slate-200 p-3">
-      {props.teamId === undefined ? (
-        <input type="hidden" name="conversationId" value={props.conversationId} />
-      ) : (
-        <input type="hidden" name="teamId" value={props.teamId} />
-      )}
+      <input type="hidden" name={kind.formField} value={to} />
       <input type="hidden" name="id" value={earlyId} />
       <div className="flex items-end gap-2">
         <label htmlFor="message-input" className="sr-only">
@@ -110,7 +91,7 @@ export function MessageComposer(
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
-          placeholder={props.placeholder ?? "Type a message..."}
+          placeholder={placeholder ?? "Type a message..."}
           aria-describedby={hint ? "message-hint" : undefined}
           aria-invalid={tooLong || undefined}
           className="focus:border-ocean-600 max-h-40 min-h-11 flex-1 resize-y rounded-lg border border-slate-300 px-3 py-2 text-slate-900"

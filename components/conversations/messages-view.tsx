@@ -4,17 +4,21 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { fetchConversations } from "@/lib/actions/messages";
 import { fetchMyTeamChats } from "@/lib/actions/team-chat";
-import { isOpenConversation, isOpenTeamChat, onInboxEvent, startInbox } from "@/lib/conversations/inbox";
-import { applyTeamMessage } from "@/lib/conversations/list";
-import { applyMessage } from "@/lib/conversations/list";
-import type { ConversationSummary, Message } from "@/lib/conversations/types";
+import { isOpenThread, onInboxEvent, startInbox } from "@/lib/conversations/inbox";
+import { applyMessage, applyRead, applyTeamMessage } from "@/lib/conversations/list";
+import type {
+  ConversationSummary,
+  Message,
+  TeamChatMember,
+  TeamChatMessage,
+  TeamChatSummary,
+} from "@/lib/conversations/types";
 import type { RequestSent } from "@/lib/data/request-sent";
-import { ConversationList } from "./conversation-list";
-import { MessageThread } from "./message-thread";
+import { DirectList } from "./direct-list";
+import { DirectThread } from "./direct-thread";
 import { RequestSentCard } from "./request-sent-card";
-import { TeamChatList } from "./team-chat-list";
-import { TeamChatThread } from "./team-chat-thread";
-import type { TeamChatMember, TeamChatMessage, TeamChatSummary } from "@/lib/conversations/types";
+import { TeamList } from "./team-list";
+import { TeamThread } from "./team-thread";
 
 type Props = {
   me: string;
@@ -77,6 +81,7 @@ export function MessagesView({
     return onInboxEvent((event) => {
       if (
         event.kind === "message" &&
+        event.of === "direct" &&
         event.message.conversation_id === waitingOn &&
         event.message.sender_id !== me
       )
@@ -103,29 +108,20 @@ export function MessagesView({
       if (event.kind === "reconnected") return void refetchAll();
       // A team chat's row moves up with the new text at once; who wrote it (a name the event does not
       // carry) comes with the list read again, once per burst.
-      if (event.kind === "team_message") {
+      if (event.of === "team") {
         const m = event.message;
-        setTeamChats((list) => applyTeamMessage(list, m, me, isOpenTeamChat(m.team_id)));
+        setTeamChats((list) => applyTeamMessage(list, m, me, isOpenThread("team", m.team_id)));
         if (teamTimer) clearTimeout(teamTimer);
         teamTimer = setTimeout(() => void refetchTeamChats(), 1000);
         return;
       }
-      if (event.kind === "update") {
-        if (event.message.read && event.message.sender_id !== me)
-          setConversations((list) =>
-            list.map((c) =>
-              c.id === event.message.conversation_id
-                ? { ...c, unread_count: Math.max(0, c.unread_count - 1) }
-                : c,
-            ),
-          );
-        return;
-      }
+      const m = event.message;
+      if (event.kind === "update") return void setConversations((list) => applyRead(list, m, me));
       setConversations((list) => {
-        const next = applyMessage(list, event.message, me, isOpenConversation(event.message.conversation_id));
+        const next = applyMessage(list, m, me, isOpenThread("direct", m.conversation_id));
         if (next) return next;
         // A conversation this list has not seen yet: fetch its row.
-        void fetchConversations(event.message.conversation_id).then(
+        void fetchConversations(m.conversation_id).then(
           (result) => {
             if (!result.ok) return;
             const rows = result.conversations;
@@ -161,18 +157,18 @@ export function MessagesView({
               <h2 className="bg-slate-50 px-4 py-1.5 text-xs font-bold tracking-wide text-slate-700 uppercase">
                 Team chats
               </h2>
-              <TeamChatList chats={teamChats} me={me} activeId={activeTeamId} />
+              <TeamList chats={teamChats} me={me} activeId={activeTeamId} />
               <h2 className="border-t border-slate-200 bg-slate-50 px-4 py-1.5 text-xs font-bold tracking-wide text-slate-700 uppercase">
                 Conversations
               </h2>
             </>
           ) : null}
-          <ConversationList conversations={conversations} activeId={active?.id ?? null} />
+          <DirectList conversations={conversations} activeId={active?.id ?? null} />
         </div>
       </section>
       <div className={`min-h-0 ${activeId ? "" : "hidden md:block"}`}>
         {activeTeam ? (
-          <TeamChatThread
+          <TeamThread
             key={activeTeam.team.id}
             team={activeTeam.team}
             me={me}
@@ -181,7 +177,7 @@ export function MessagesView({
             earlyId={earlyId}
           />
         ) : active ? (
-          <MessageThread
+          <DirectThread
             key={active.id}
             conversation={active}
             me={me}

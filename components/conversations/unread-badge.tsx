@@ -2,14 +2,8 @@
 
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect } from "react";
-import {
-  isOpenConversation,
-  isOpenTeamChat,
-  onInboxEvent,
-  startInbox,
-  stopInbox,
-} from "@/lib/conversations/inbox";
-import { teamChatPath } from "@/lib/conversations/paths";
+import { isOpenThread, onInboxEvent, startInbox, stopInbox } from "@/lib/conversations/inbox";
+import { kindOf } from "@/lib/conversations/kinds";
 import { useInbox } from "@/lib/conversations/use-inbox";
 import { toastInfo } from "@/lib/toast";
 
@@ -34,17 +28,13 @@ export default function UnreadBadge() {
   useEffect(() => {
     if (!profileId) return;
     return onInboxEvent((event) => {
-      if (event.kind === "team_message") {
-        if (event.message.sender_id === profileId || pathname === "/messages") return;
-        if (isOpenTeamChat(event.message.team_id)) return;
-        toastInfo(`New in your team chat: ${preview(event.message.content)}`);
-        router.prefetch(teamChatPath(event.message.team_id));
+      if (event.kind !== "message" || event.message.sender_id === profileId || pathname === "/messages")
         return;
-      }
-      if (event.kind !== "message" || event.message.sender_id === profileId) return;
-      if (pathname === "/messages" || isOpenConversation(event.message.conversation_id)) return;
-      toastInfo(`New message: ${preview(event.message.content)}`);
-      router.prefetch(`/messages?c=${event.message.conversation_id}`);
+      const kind = kindOf(event.of);
+      const id = kind.conversationOf(event.message);
+      if (isOpenThread(kind.name, id)) return;
+      toastInfo(kind.arrivedText(preview(event.message.content)));
+      router.prefetch(kind.path(id));
     });
   }, [profileId, pathname, router]);
 

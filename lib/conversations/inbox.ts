@@ -1,7 +1,8 @@
 import type { RealtimeChannel } from "@supabase/supabase-js";
 import { fetchInboxState } from "@/lib/actions/messages";
 import { createClient } from "@/lib/supabase/client";
-import { inboxFilters, teamChatFilter } from "./inbox-filters";
+import type { InboxState, ThreadMessage } from "./kind";
+import { kinds } from "./kinds";
 import { latestOnly } from "./latest-count";
 import { startPresence, stopPresence } from "./presence";
 import { realtimeClient } from "./realtime-client";
@@ -11,13 +12,13 @@ import { publishUnread } from "./unread-store";
 
 /**
  * The signed-in athlete's live inbox, one per tab: a private Realtime channel with every new message of
- * their conversations (filtered to them, ./inbox-filters.ts; RLS still decides), the unread count behind the top-bar badge, and
- * their own presence ("Online now", presence.ts). Only signed-in pages load this module.
+ * their conversations of every kind (filtered to them by each kind, ./kinds/; RLS still decides), the one
+ * unread count behind the top-bar badge, and their own presence ("Online now", presence.ts). Only signed-in
+ * pages load this module.
  */
 export type InboxEvent =
-  | { kind: "message"; message: Message }
-  | { kind: "update"; message: Message }
-  | { kind: "team_message"; message: TeamChatMessage }
+  | { kind: "message" | "update"; of: "direct"; message: Message }
+  | { kind: "message" | "update"; of: "team"; message: TeamChatMessage }
   | { kind: "reconnected" };
 
 type Snapshot = { profileId: string | null; unread: number; live: boolean };
@@ -32,10 +33,8 @@ let stopping: Promise<void> | null = null;
 /** Bumped by stopInbox, so a start still in flight from before a sign-out does not go live afterwards. */
 let generation = 0;
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
-/** The conversation open on screen, whose messages are read as they arrive (no unread, no toast). */
-let openConversation: string | null = null;
-/** The team chat open on screen, read as its messages arrive. */
-let openTeamChat: string | null = null;
+/** The thread open on screen, of each kind: its messages are read as they arrive (no unread, no toast). */
+const openThreads = new Map<string, string>();
 
 function set(patch: Partial<Snapshot>) {
   snapshot = { ...snapshot, ...patch };
@@ -58,21 +57,18 @@ export function onInboxEvent(listener: (event: InboxEvent) => void) {
 
 const emit = (event: InboxEvent) => eventListeners.forEach((l) => l(event));
 
-export function setOpenConversation(id: string | null) {
-  openConversation = id;
+export function setOpenThread(kind: string, id: string | null) {
+  if (id) openThreads.set(kind, id);
+  else openThreads.delete(kind);
 }
-export const isOpenConversation = (id: string) => openConversation === id && !document.hidden;
-export function setOpenTeamChat(id: string | null) {
-  openTeamChat = id;
-}
-export const isOpenTeamChat = (id: string) => openTeamChat === id && !document.hidden;
+export const isOpenThread = (kind: string, id: string) => openThreads.get(kind) === id && !document.hidden;
 
 /** Applies a count only if no later-issued read answered first (latest-count.ts explains the window). */
 const readCount = latestOnly<{ unread: number; generation: number }>(({ unread, generation: g }) => {
   if (g === generation) set({ unread });
 });
 /** The inbox state; a visitor's is empty. Any other failure throws, so the read is retried. */
-async function inboxState(): Promise<{ profileId: string | null; unread: number; teamIds: string[] }> {
+async function inboxState(): Promise<InboxState> {
   const state = await fetchInboxState();
   if (state.ok) return state;
   if (state.code === "UNAUTHENTICATED") return { profileId: null, unread: 0, teamIds: [] };
@@ -110,54 +106,35 @@ export function startInbox(): Promise<void> {
   const mine = generation;
   starting ??= (async () => {
     if (stopping) await stopping;
-    let profileId: string | null = null;
-    let teamIds: string[] = [];
+    let state: InboxState = { profileId: null, unread: 0, teamIds: [] };
     await readCount(async () => {
-      const state = await inboxState();
-      profileId = state.profileId;
-      teamIds = state.teamIds;
+      state = await inboxState();
       return { unread: state.unread, generation: mine };
     });
     if (mine !== generation) return;
-    set({ profileId });
-    const me: string | null = profileId;
+    const me: string | null = state.profileId;
+    set({ profileId: me });
     if (!me) return;
     const supabase = await realtimeClient();
     if (mine !== generation) return;
     let joined = false;
-    const onInsert = (message: Message) => {
-      emit({ kind: "message", message });
-      // A message in the thread on screen is marked read at once, and that refreshes the count itself.
-      if (message.sender_id !== me && !isOpenConversation(message.conversation_id)) refreshUnread();
-    };
-    const onUpdate = (message: Message) => {
-      emit({ kind: "update", message });
-      // Only the read flag changes; the other person reading what I sent leaves my count as it is, and
-      // the thread on screen marked this one read itself: its answer carried the count.
-      if (message.sender_id !== me && !isOpenConversation(message.conversation_id)) refreshUnread();
-    };
     const messages = supabase.channel(`inbox:${me}`, { config: { private: true } });
-    // Received and sent are two filters: a change matches one of them, so it comes once.
-    for (const filter of inboxFilters(me)) {
-      messages
-        .on("postgres_changes", { event: "INSERT", schema: "public", table: "messages", filter }, (payload) =>
-          onInsert(payload.new as Message),
-        )
-        .on("postgres_changes", { event: "UPDATE", schema: "public", table: "messages", filter }, (payload) =>
-          onUpdate(payload.new as Message),
-        );
-    }
-    // The team chats the athlete is in (as the page loaded): one filter for all of them.
-    if (teamIds.length) {
-      messages.on(
-        "postgres_changes",
-        { event: "INSERT", schema: "public", table: "team_chat_messages", filter: teamChatFilter(teamIds) },
-        (payload) => {
-          const message = payload.new as TeamChatMessage;
-          emit({ kind: "team_message", message });
-          if (message.sender_id !== me && !isOpenTeamChat(message.team_id)) refreshUnread();
-        },
-      );
+    for (const kind of kinds) {
+      // Each filter matches a change at most once (received and sent are two filters), so it comes once.
+      for (const filter of kind.inboxFilters({ ...state, profileId: me }))
+        for (const event of kind.events)
+          messages.on(
+            "postgres_changes",
+            { event, schema: "public", table: kind.table, filter },
+            (payload) => {
+              const message = payload.new as ThreadMessage;
+              emit({ kind: event === "INSERT" ? "message" : "update", of: kind.name, message } as InboxEvent);
+              // A message in the thread on screen is marked read at once, and that refreshes the count itself;
+              // the other person reading what I sent leaves my count as it is.
+              if (message.sender_id !== me && !isOpenThread(kind.name, kind.conversationOf(message)))
+                refreshUnread();
+            },
+          );
     }
     messages
       // Hosted Realtime answers the join first and starts the change feed a moment later, saying so with

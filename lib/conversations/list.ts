@@ -1,35 +1,51 @@
 import { timeKey } from "./order";
 import type { ConversationSummary, Message, TeamChatMessage, TeamChatSummary } from "./types";
 
+type Row = { unread_count: number; last_message: { created_at: string } | null };
+
 /**
- * A new message moves its conversation to the top with the new last message, and one more unread when it
- * is from the other person and not on screen. Null when the list does not hold that conversation yet.
+ * The list after a live message, for every kind: the message's row moves to the top with the new last
+ * message, and one more unread unless the viewer has read it (their own, or the thread is on screen). A
+ * message older than the row's last (a catch-up replay) changes nothing. Null when the list has no row for
+ * it yet.
  */
+function moveToTop<R extends Row>(
+  list: R[],
+  isRow: (row: R) => boolean,
+  at: string,
+  unread: boolean,
+  update: (row: R) => R,
+): R[] | null {
+  const row = list.find(isRow);
+  if (!row) return null;
+  if (row.last_message && timeKey(row.last_message.created_at) >= timeKey(at)) return list;
+  const updated = { ...update(row), unread_count: row.unread_count + (unread ? 1 : 0) };
+  return [updated, ...list.filter((r) => !isRow(r))];
+}
+
+/** A 1:1 conversation's row after a live message; null when the list does not hold it yet. */
 export function applyMessage(
   list: ConversationSummary[],
   m: Message,
   me: string,
   isOpen: boolean,
 ): ConversationSummary[] | null {
-  const row = list.find((c) => c.id === m.conversation_id);
-  if (!row) return null;
-  // An older message (a catch-up replay) changes nothing: the row already shows a later one.
-  if (row.last_message && timeKey(row.last_message.created_at) >= timeKey(m.created_at)) return list;
-  const fromOther = m.sender_id !== me && !m.read && !isOpen;
-  const updated: ConversationSummary = {
-    ...row,
-    updated_at: m.created_at,
-    last_message: { content: m.content, created_at: m.created_at, sender_id: m.sender_id },
-    unread_count: row.unread_count + (fromOther ? 1 : 0),
-  };
-  return [updated, ...list.filter((c) => c.id !== m.conversation_id)];
+  return moveToTop(
+    list,
+    (c) => c.id === m.conversation_id,
+    m.created_at,
+    m.sender_id !== me && !m.read && !isOpen,
+    (row) => ({
+      ...row,
+      updated_at: m.created_at,
+      last_message: { content: m.content, created_at: m.created_at, sender_id: m.sender_id },
+    }),
+  );
 }
 
 /**
- * The team chats list after a live message: its chat moves to the top with the new text, one more unread
- * unless it is the viewer's own or the chat is open on screen. The sender's name is kept from the row when
- * the same member wrote last, else left empty until the list is read again. A message already shown, or a
- * chat not in the list, leaves the list as it is.
+ * A team chat's row after a live message. The sender's name is kept from the row when the same member
+ * wrote last, else left empty until the list is read again. A chat not in the list leaves it as it is.
  */
 export function applyTeamMessage(
   list: TeamChatSummary[],
@@ -37,15 +53,27 @@ export function applyTeamMessage(
   me: string,
   open: boolean,
 ): TeamChatSummary[] {
-  const chat = list.find((c) => c.team_id === m.team_id);
-  if (!chat) return list;
-  if (chat.last_message && timeKey(chat.last_message.created_at) >= timeKey(m.created_at)) return list;
-  const unread = m.sender_id === me || open ? chat.unread_count : chat.unread_count + 1;
-  const sender_name = chat.last_message?.sender_id === m.sender_id ? chat.last_message.sender_name : "";
-  const updated: TeamChatSummary = {
-    ...chat,
-    unread_count: unread,
-    last_message: { content: m.content, created_at: m.created_at, sender_id: m.sender_id, sender_name },
-  };
-  return [updated, ...list.filter((c) => c.team_id !== m.team_id)];
+  return (
+    moveToTop(
+      list,
+      (c) => c.team_id === m.team_id,
+      m.created_at,
+      m.sender_id !== me && !open,
+      (chat) => {
+        const sender_name = chat.last_message?.sender_id === m.sender_id ? chat.last_message.sender_name : "";
+        return {
+          ...chat,
+          last_message: { content: m.content, created_at: m.created_at, sender_id: m.sender_id, sender_name },
+        };
+      },
+    ) ?? list
+  );
+}
+
+/** One of the other person's messages marked read (on screen, or in another tab): one fewer unread on its row. */
+export function applyRead(list: ConversationSummary[], m: Message, me: string): ConversationSummary[] {
+  if (!m.read || m.sender_id === me) return list;
+  return list.map((c) =>
+    c.id === m.conversation_id ? { ...c, unread_count: Math.max(0, c.unread_count - 1) } : c,
+  );
 }

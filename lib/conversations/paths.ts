@@ -1,2 +1,6 @@
-/** Where a team's chat opens: the messages page with the chat on screen (on a phone, the chat alone). */
+/**
+ * Where a conversation opens: the messages page with it on screen (on a phone, the thread alone). Kept free
+ * of imports: the e-mails, the dashboard and the browser all link here.
+ */
+export const conversationPath = (conversationId: string) => `/messages?c=${conversationId}`;
 export const teamChatPath = (teamId: string) => `/messages?team=${teamId}`;

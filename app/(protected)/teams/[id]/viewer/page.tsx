@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Metadata } from "next";
-import { TeamChatThread } from "@/components/conversations/team-chat-thread";
+import { TeamThread } from "@/components/conversations/team-thread";
 import { listTeamChatMessages, teamChatMembers } from "@/lib/data/team-chat";
 import { AddToCalendarLink } from "@/components/teams/add-to-calendar";
 import { AthletesWhoFit } from "@/components/teams/athletes-who-fit";
@@ -189,7 +189,7 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
           </TeamSummaryCard>
           {chat && me ? (
             <Card className="overflow-hidden p-0">
-              <TeamChatThread
+              <TeamThread
                 team={{ id: team.id, name: team.name }}
                 me={me.id}
                 initial={chat.messages}
