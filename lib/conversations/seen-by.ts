@@ -12,9 +12,12 @@ export function seenByCount(message: TeamChatMessage, members: TeamChatMember[])
   ).length;
 }
 
-/** "Sent" until someone has read it, then "Seen by N" (and "Seen by everyone" once all the others have). */
+/**
+ * "Sent" until someone has read it, "Seen by N" while some of the others have, and "Seen by everyone" once
+ * all the others have, however few they are (docs/product.md#team-chat).
+ */
 export function seenByText(seen: number, others: number): string {
   if (seen === 0) return "Sent";
-  if (others > 1 && seen >= others) return "Seen by everyone";
+  if (seen >= others) return "Seen by everyone";
   return `Seen by ${seen}`;
 }
