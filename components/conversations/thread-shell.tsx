@@ -99,7 +99,7 @@ export function ThreadShell<M extends ThreadMessage>({
       <div
         {...newestInView}
         // relative: the screen-reader-only labels inside are clipped with the log, not left below the page.
-        className={`relative min-h-0 space-y-2 overflow-y-auto overscroll-contain bg-slate-50 px-3 py-4 md:px-4 ${embedded ? "h-96 flex-none" : "flex-1 md:h-[600px] md:flex-none"}`}
+        className={`relative min-h-0 space-y-2 overflow-y-auto overscroll-contain bg-slate-50 px-3 py-4 md:px-4 ${embedded ? "h-96 flex-none" : "flex-1"}`}
         role="log"
         data-live={live}
         aria-label={logLabel}

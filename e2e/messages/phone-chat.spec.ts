@@ -4,7 +4,7 @@ import { signInWithSession } from "../support/users";
 import { adminSql, conversationBetween, makeAthlete, sendText, thread, waitForLive } from "./support";
 
 // Messages as a chat on a phone (Pixel 7 and a 360 px wide phone), the tab bar, and the wide layout that
-// keeps the 600 px thread. Screens go to CHAT_SCREENS_DIR (default test-results/chat-screens).
+// fits the whole chat under the top bar. Screens go to CHAT_SCREENS_DIR (default test-results/chat-screens).
 test.describe.configure({ timeout: 150_000 });
 const sql = adminSql();
 test.afterAll(() => sql.end());
@@ -193,20 +193,47 @@ for (const phone of Object.keys(phones) as (keyof typeof phones)[]) {
   });
 }
 
-test("on a wide screen the thread keeps its 600 px and there is no tab bar", async ({ browser }) => {
-  const { me, id } = await pair("desktop");
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await signInWithSession(page, me, `/messages?c=${id}`);
-  await waitForLive(page);
-  const box = await thread(page).boundingBox();
-  expect(Math.round(box!.height)).toBe(600);
-  await expect(page.getByRole("region", { name: "Conversations" })).toBeVisible();
-  await expect(tabBar(page)).toBeHidden();
-  await expect(page.getByRole("link", { name: "All conversations" })).toBeHidden();
-  await expect(thread(page).getByText("Message 24 about the Sunday relay")).toBeInViewport();
-  await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${dir}/thread-desktop.png` });
-  await page.screenshot({ path: `${dir}/thread-desktop-full.png`, fullPage: true });
-  await context.close();
-});
+// A laptop's screen (1280 x 720) and a tall one: the whole chat fits under the top bar, the composer in the
+// first screen; nothing but the list and the messages scrolls, so the thread's header stays below the bar.
+for (const viewport of [
+  { width: 1280, height: 720 },
+  { width: 1440, height: 1000 },
+]) {
+  test(`on a wide screen (${viewport.width}x${viewport.height}) the chat fits under the top bar, composer in view`, async ({
+    browser,
+  }) => {
+    const { me, id } = await pair(`desktop ${viewport.height}`);
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await signInWithSession(page, me, `/messages?c=${id}`);
+    await waitForLive(page);
+    await expect(page.getByRole("region", { name: "Conversations" })).toBeVisible();
+    await expect(tabBar(page)).toBeHidden();
+    await expect(page.getByRole("link", { name: "All conversations" })).toBeHidden();
+    const composer = page.getByLabel("Message", { exact: true });
+    await expect(composer).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole("button", { name: "Send", exact: true })).toBeInViewport({ ratio: 1 });
+    await expect(thread(page).getByText("Message 24 about the Sunday relay")).toBeInViewport();
+    const headerBelowBar = async () => {
+      const bar = (await page.getByRole("banner").boundingBox())!;
+      const title = (await page.locator("#thread-title").boundingBox())!;
+      return title.y >= bar.y + bar.height;
+    };
+    expect(await headerBelowBar()).toBe(true);
+    // The page itself does not scroll: a wheel over the thread or a focused composer moves nothing under the bar.
+    const scroll = await page.evaluate(() => ({
+      height: document.documentElement.scrollHeight,
+      view: window.innerHeight,
+    }));
+    expect(scroll.height).toBeLessThanOrEqual(scroll.view + 1);
+    await sendText(page, "See you at the swim start");
+    await page.mouse.wheel(0, 2000);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await headerBelowBar()).toBe(true);
+    await expect(composer).toBeInViewport({ ratio: 1 });
+    await expect(thread(page).getByText("See you at the swim start")).toBeInViewport();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${dir}/thread-desktop-${viewport.height}.png` });
+    await context.close();
+  });
+}
