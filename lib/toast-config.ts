@@ -1,6 +1,7 @@
 /**
  * Toast rules from docs/product.md#limits: error and form toasts 4 s (also the Toaster default), success toasts shorter,
- * loading toasts until dismissed or replaced (sonner never times out a "loading" toast), at most 20, top-right.
+ * loading toasts until dismissed or replaced (sonner never times out a "loading" toast), at most 20, top-right,
+ * below the top bar (components/layout/app-toaster.tsx), so no toast covers its links.
  * Kept apart from lib/toast.ts so the lazily loaded Toaster can read it without pulling sonner in eagerly.
  */
 import type { CSSProperties } from "react";
@@ -18,6 +19,9 @@ export const toastTextColors = {
   "--info-text": "#1e40af",
   "--warning-text": "#92400e",
 } as const;
+
+/** The space between the top bar and the first toast, in px (sonner's own are 24 and 16). */
+export const toastGap = { desktop: 16, phone: 8 } as const;
 
 export const toasterOptions = {
   position: "top-right",

@@ -1,7 +1,7 @@
 "use client";
 
-import { lazy, Suspense, useSyncExternalStore } from "react";
-import { toasterOptions } from "@/lib/toast-config";
+import { lazy, Suspense, useLayoutEffect, useState, useSyncExternalStore } from "react";
+import { toasterOptions, toastGap } from "@/lib/toast-config";
 import { isToasterWanted, subscribeToToaster } from "@/lib/toaster-signal";
 
 // The one Toaster for the whole app, fetched with sonner on the first toast (lib/toast.ts asks for it).
@@ -12,9 +12,34 @@ const Toaster = lazy(() => import("sonner").then((mod) => ({ default: mod.Toaste
 
 export function AppToaster() {
   const wanted = useSyncExternalStore(subscribeToToaster, isToasterWanted, () => false);
+  const below = useTopBarHeight();
   return wanted ? (
     <Suspense fallback={null}>
-      <Toaster {...toasterOptions} closeButton richColors />
+      <Toaster
+        {...toasterOptions}
+        offset={{ top: below + toastGap.desktop }}
+        mobileOffset={{ top: below + toastGap.phone }}
+        closeButton
+        richColors
+      />
     </Suspense>
   ) : null;
+}
+
+/**
+ * How tall the top bar is: toasts start below it, so a "New message" never covers the bar's Messages link,
+ * Sign Out or the menu button. Followed as it changes (the weather arriving, a wider screen).
+ */
+function useTopBarHeight() {
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    const bar = document.querySelector(".site-header");
+    if (!bar || typeof ResizeObserver === "undefined") return;
+    const measure = () => setHeight(Math.ceil(bar.getBoundingClientRect().height));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, []);
+  return height;
 }
