@@ -40,9 +40,9 @@ type Props = {
 };
 
 /**
- * /messages: the list on the left, the open thread on the right, together filling the screen under the top
+ * /messages: the list on the left, the open thread on the right, never taller than the screen under the top
  * bar (the `.chat-screen` rules in app/globals.css). On a phone they are two screens: the list, and the
- * thread with a back button.
+ * thread with a back button. The list is kept to the thread's height, which sets the chat's.
  */
 export function MessagesView({
   me,
@@ -148,7 +148,7 @@ export function MessagesView({
     >
       <section
         aria-label="Conversations"
-        className={`flex min-h-0 flex-col border-slate-200 md:border-r ${activeId ? "hidden md:flex" : ""}`}
+        className={`flex min-h-0 flex-col border-slate-200 md:max-h-[calc(600px+8.5rem)] md:border-r ${activeId ? "hidden md:flex" : ""}`}
       >
         <h1 className="text-ocean-950 border-b border-slate-200 px-4 py-3 text-xl font-bold">Messages</h1>
         <div className="relative min-h-0 flex-1 overflow-y-auto overscroll-contain">

@@ -13,8 +13,9 @@ import { useNewestInView } from "./use-newest-in-view";
  * The thread of every kind of conversation: a header (back to the list on a phone, the picture, title and
  * subtitle, the kind's actions), what the kind shows under it (a block step, a request card), the messages
  * (own right, newest at the bottom, "Report message" beside another member's), the read state under one's
- * latest, and the composer. On /messages it fills the screen beside the list (app/globals.css, .chat-screen);
- * `embedded` (the team page) makes it a fixed-height card.
+ * latest, and the composer. On /messages it fills the screen on a phone; on a wide screen the messages are
+ * 600 px tall, less when the screen is too short for that, so the composer is always in view
+ * (app/globals.css, .chat-screen). `embedded` (the team page) makes it a fixed-height card.
  */
 export function ThreadShell<M extends ThreadMessage>({
   titleId,
@@ -99,7 +100,7 @@ export function ThreadShell<M extends ThreadMessage>({
       <div
         {...newestInView}
         // relative: the screen-reader-only labels inside are clipped with the log, not left below the page.
-        className={`relative min-h-0 space-y-2 overflow-y-auto overscroll-contain bg-slate-50 px-3 py-4 md:px-4 ${embedded ? "h-96 flex-none" : "flex-1"}`}
+        className={`relative min-h-0 space-y-2 overflow-y-auto overscroll-contain bg-slate-50 px-3 py-4 md:px-4 ${embedded ? "h-96 flex-none" : "flex-1 md:flex-[0_1_600px]"}`}
         role="log"
         data-live={live}
         aria-label={logLabel}
