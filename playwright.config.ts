@@ -90,7 +90,7 @@ export default defineConfig({
             WEATHER_API_URL: fakeWeatherUrl,
             WEATHER_API_KEY: "e2e-fake-key",
             WEATHER_CACHE_SECONDS: "0",
-            // The browser stands in for a proxy in front of the app (lib/auth/client-ip.ts): specs that need
+            // The browser stands in for a proxy in front of the app (lib/http/client-ip.ts): specs that need
             // their own visitor address send it in x-forwarded-for, as a proxy would append it.
             TRUSTED_PROXY: "127.0.0.1",
             // Web Push to the suite's own push service (e2e/pwa/push.spec.ts), over HTTPS it trusts.

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { bodyTooLarge } from "@/lib/http/body-limit";
 import { isSharedCopyPath, sharedCopyNotFound } from "@/lib/browse/copy-guard";
-import { updateSession } from "@/lib/supabase/proxy";
+import { updateSession } from "@/lib/auth/proxy";
 
 export async function proxy(request: NextRequest) {
   // Over the size limit: 413 with a clear message, before a server action would fail with a 500.

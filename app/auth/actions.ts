@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { action, type Arg } from "@/lib/server-action/define-action";
 import { authErrorMessage, authErrorText, isEmailTooSoon } from "@/lib/auth/auth-errors";
-import { clientIp } from "@/lib/auth/client-ip";
+import { clientIp } from "@/lib/http/client-ip";
 import { guardedSignIn, guardedVerifyOtp } from "@/lib/auth/guarded-auth";
 import { authRedirectOrigin, confirmUrl } from "@/lib/auth/redirect-origin";
 import { safeNext } from "@/lib/auth/safe-next";

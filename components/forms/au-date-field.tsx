@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { FieldError, inputClasses } from "@/components/profile/form-field";
+import { FieldError, inputClasses } from "@/components/forms/form-field";
 import { formatAuDate, longAuDate, parseAuDate } from "@/lib/format/au-date";
 
 /**

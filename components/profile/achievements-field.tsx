@@ -3,7 +3,7 @@
 import { useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { charCount, profileLimits } from "@/lib/validation/profile";
-import { FieldError, inputClasses } from "./form-field";
+import { FieldError, inputClasses } from "@/components/forms/form-field";
 
 type AchievementsFieldProps = {
   value: string[];

@@ -16,7 +16,7 @@ import {
   trainingDays,
   trainingTimes,
 } from "@/lib/validation/profile";
-import { Checkbox, FieldError, FieldShell, fieldAria, inputClasses } from "./form-field";
+import { Checkbox, FieldError, FieldShell, fieldAria, inputClasses } from "@/components/forms/form-field";
 
 type FormInput = z.input<typeof profileSchema>;
 

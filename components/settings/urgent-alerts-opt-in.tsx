@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { Checkbox } from "@/components/profile/form-field";
+import { Checkbox } from "@/components/forms/form-field";
 
 /**
  * The create-profile opt-in to urgent leg alerts (off unless ticked). `input` is the registered checkbox

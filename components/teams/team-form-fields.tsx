@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { Checkbox, FieldError, FieldShell, fieldAria, inputClasses } from "@/components/profile/form-field";
+import { Checkbox, FieldError, FieldShell, fieldAria, inputClasses } from "@/components/forms/form-field";
 import { dayLabels, levelLabels, roleLabels, roleOrder, statusLabels, timeLabels } from "@/lib/teams/labels";
 import { teamStatuses } from "@/lib/validation/team";
 

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import { AuDateField } from "@/components/forms/au-date-field";
-import { FieldError, inputClasses } from "@/components/profile/form-field";
+import { FieldError, inputClasses } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import { submitAction } from "@/lib/forms/action-result";
 import { roleLabels, roleOrder, type Role } from "@/lib/teams/labels";

@@ -1,7 +1,7 @@
 import "server-only";
 import { createServerClient, type CookieMethodsServer } from "@supabase/ssr";
 import { cookies, headers } from "next/headers";
-import { clientIp } from "@/lib/auth/client-ip";
+import { clientIp } from "@/lib/http/client-ip";
 import { publicEnv } from "@/lib/env";
 import { isHttps, sessionCookieOptions } from "./cookie-options";
 import { visitorAuthClient } from "./auth-client";

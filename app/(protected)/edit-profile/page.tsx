@@ -5,7 +5,7 @@ import { ProfileForm } from "@/components/profile/profile-form";
 import { profileToFormValues } from "@/components/profile/profile-values";
 import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/session";
-import { getMyProfile } from "@/lib/data/my-profile";
+import { getMyProfile } from "@/lib/auth/my-profile";
 import { PhotoField } from "@/components/profile/photo-field";
 import { signedPhotoUrl } from "@/lib/photos/urls";
 import { pageMetadata } from "@/lib/seo/metadata";

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { PageIntro } from "@/components/layout/page-intro";
 import { OwnProfile } from "@/components/profile/own-profile";
 import { requireUser } from "@/lib/auth/session";
-import { getMyProfile } from "@/lib/data/my-profile";
+import { getMyProfile } from "@/lib/auth/my-profile";
 import { pageMetadata } from "@/lib/seo/metadata";
 
 export const metadata: Metadata = pageMetadata({

@@ -10,7 +10,7 @@ import { SettingsSection } from "@/components/settings/settings-section";
 import { LinkButton } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/session";
 import { hasCreatedTeam } from "@/lib/data/my-data";
-import { getMyProfile } from "@/lib/data/my-profile";
+import { getMyProfile } from "@/lib/auth/my-profile";
 import { withRls } from "@/lib/db";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { site } from "@/lib/site";

@@ -6,7 +6,7 @@ import { TeamCard } from "@/components/teams/team-card";
 import { LinkButton } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/session";
 import { withRls } from "@/lib/db";
-import { getMyProfile } from "@/lib/data/my-profile";
+import { getMyProfile } from "@/lib/auth/my-profile";
 import { readWaiting, type Waiting } from "@/lib/data/needs-you";
 import { listMyTeams, listOpenTeams, type Team } from "@/lib/data/teams";
 import { invitationPath, requestPath } from "@/lib/teams/decision-paths";

@@ -6,7 +6,7 @@ import { Card } from "@/components/ui/card";
 import { safeNext } from "@/lib/auth/safe-next";
 import { providerProfileStart } from "@/lib/auth/provider-profile";
 import { getClaims } from "@/lib/auth/session";
-import { getMyProfile } from "@/lib/data/my-profile";
+import { getMyProfile } from "@/lib/auth/my-profile";
 import { joinContext } from "@/lib/intent/join-context";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { emptyProfileInput } from "@/lib/validation/profile";

@@ -3,13 +3,13 @@
 import { createHash } from "node:crypto";
 import { headers } from "next/headers";
 import { formAction } from "@/lib/server-action/define-action";
-import { clientIp } from "@/lib/auth/client-ip";
+import { clientIp } from "@/lib/http/client-ip";
 import { requestInterest } from "@/lib/data/interest";
 import { withServiceRole } from "@/lib/db";
 import { interestSchema, type InterestInput } from "@/lib/validation/interest";
 
 /**
- * A hash of the caller's address (lib/auth/client-ip.ts: only a trusted proxy's word counts): enough to
+ * A hash of the caller's address (lib/http/client-ip.ts: only a trusted proxy's word counts): enough to
  * rate-limit, never stored in the clear. With no trusted address every caller shares one key, so the limit
  * still stops a flood (site-wide) rather than letting each made-up address write.
  */

@@ -5,7 +5,7 @@ import { LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/session";
 import { withRls } from "@/lib/db";
-import { getMyProfile } from "@/lib/data/my-profile";
+import { getMyProfile } from "@/lib/auth/my-profile";
 import { findTeamByCreator } from "@/lib/data/teams";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { createTeamAction } from "./actions";

@@ -4,7 +4,7 @@ import { ConfirmStartConversation } from "@/components/conversations/confirm-sta
 import { buttonClasses, LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/session";
-import { getMyProfile } from "@/lib/data/my-profile";
+import { getMyProfile } from "@/lib/auth/my-profile";
 import { getPublicProfile } from "@/lib/data/profiles";
 import { createProfileThen, messageIntentPath } from "@/lib/intent/paths";
 import { pageMetadata } from "@/lib/seo/metadata";

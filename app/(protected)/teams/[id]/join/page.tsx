@@ -8,7 +8,7 @@ import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/session";
 import { withRls } from "@/lib/db";
 import { requestToJoinTeam } from "@/lib/actions/teams";
-import { getMyProfile } from "@/lib/data/my-profile";
+import { getMyProfile } from "@/lib/auth/my-profile";
 import { findTeamWithMembers } from "@/lib/data/teams";
 import { createProfileThen, intentRole, joinIntentPath } from "@/lib/intent/paths";
 import { pageMetadata } from "@/lib/seo/metadata";

@@ -4,8 +4,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sessionCookieName } from "@/lib/public-env";
 import { CookieJar, createConfirmedUser, serverClient } from "@noosa-tri/supabase-local/test-support";
 import { updateSession } from "./proxy";
-import { signingKeys } from "./signing-keys";
-import { rememberedClaims } from "./verified-claims";
+import { signingKeys } from "@/lib/supabase/signing-keys";
+import { rememberedClaims } from "@/lib/supabase/verified-claims";
 import { adminSql, makeAthlete } from "@/test/fixtures/athletes";
 
 /** A new user's session cookie as @supabase/ssr wrote it at sign-in (joined if chunked). */

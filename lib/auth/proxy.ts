@@ -1,15 +1,15 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { clientIp } from "@/lib/auth/client-ip";
+import { clientIp } from "@/lib/http/client-ip";
 import { isProtectedPath, signInRedirectPath, teamViewerPath } from "@/lib/auth/protected-routes";
 import { sharedBrowsePath } from "@/lib/browse/shared-copy";
 import { readBrowseViewer } from "@/lib/data/browse-viewer";
 import type { Claims } from "@/lib/db";
 import type { Specialty } from "@/lib/labels";
 import { hasSessionCookie } from "@/lib/supabase/session-cookie";
-import { visitorAuthClient } from "./auth-client";
-import { isHttps } from "./cookie-options";
-import { signingKeys } from "./signing-keys";
-import { rememberedClaims, verifiedClaims } from "./verified-claims";
+import { visitorAuthClient } from "@/lib/supabase/auth-client";
+import { isHttps } from "@/lib/supabase/cookie-options";
+import { signingKeys } from "@/lib/supabase/signing-keys";
+import { rememberedClaims, verifiedClaims } from "@/lib/supabase/verified-claims";
 
 /**
  * Refreshes the session cookie on every matched request and sends visitors away from protected
@@ -25,14 +25,14 @@ export async function updateSession(request: NextRequest) {
       : (sharedBrowse(request, null) ?? NextResponse.next());
   }
 
-  // Auth's keys, kept by this process (./signing-keys.ts): a valid session verifies even with Auth down.
+  // Auth's keys, kept by this process (lib/supabase/signing-keys.ts): a valid session verifies even with Auth down.
   const jwks = await signingKeys();
   // Request headers are only handed on (`{ request }`) when a refresh changes the cookies (setAll).
   let response = NextResponse.next();
 
   // supabase-js reads the session, refreshing an expiring token.
   const readSession = () => {
-    // Token refreshes are rate-limited per address too, so they name the visitor (./forwarding.ts).
+    // Token refreshes are rate-limited per address too, so they name the visitor (lib/supabase/forwarding.ts).
     const visitor = { ip: clientIp(request.headers), https: isHttps(request.headers, request.url) };
     const auth = visitorAuthClient(
       {
@@ -50,12 +50,12 @@ export async function updateSession(request: NextRequest) {
     );
     // Nothing may run between creating the client and getClaims(): it is what refreshes an expiring
     // token, and anything in between could act on a stale session.
-    // (The signature is checked once per token and key set: ./verified-claims.ts.)
+    // (The signature is checked once per token and key set: lib/supabase/verified-claims.ts.)
     return verifiedClaims(auth, jwks);
   };
 
   // A session whose token this process verified, not near expiry, reads unchanged: no client to build
-  // (./verified-claims.ts).
+  // (lib/supabase/verified-claims.ts).
   const claims = rememberedClaims(request.cookies.getAll(), jwks) ?? (await readSession());
   const signedIn = Boolean(claims?.sub);
 
