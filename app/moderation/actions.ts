@@ -44,7 +44,7 @@ const moderateAction = action(
  * function checks the role, takes the moderation lock and records the action; this only reports back
  * through the page's address (?done= or ?error=), so a reload never repeats the action.
  */
-export async function moderateReport(formData: FormData): Promise<void> {
+export async function moderateReportAction(formData: FormData): Promise<void> {
   const result = await moderateAction({ action: formData.get("action"), reportId: formData.get("reportId") });
   // Any other refusal (a report that is gone, a suspended moderator) reads as "failed".
   const outcome = result.ok

@@ -8,7 +8,7 @@ import { getClaims } from "@/lib/auth/session";
 import { withRls } from "@/lib/db";
 import { isModerator, moderationLog, moderationQueue } from "@/lib/data/reports";
 import { pageMetadata } from "@/lib/seo/metadata";
-import { moderateReport } from "./actions";
+import { moderateReportAction } from "./actions";
 
 export const metadata: Metadata = pageMetadata({
   title: "Moderation",
@@ -56,7 +56,7 @@ export default async function ModerationPage({ searchParams }: Props) {
             <ol className="space-y-4">
               {data.queue.map((report) => (
                 <li key={report.id}>
-                  <ReportCard report={report} action={moderateReport} />
+                  <ReportCard report={report} action={moderateReportAction} />
                 </li>
               ))}
             </ol>

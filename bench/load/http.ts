@@ -82,8 +82,13 @@ export function actionIds(distDir: string): Record<string, string> {
     const chats = ["lib/actions/messages.ts", "lib/actions/team-chat.ts"];
     if (chats.includes(entry.filename ?? "") && entry.exportedName) ids[entry.exportedName] = id;
   }
-  const needed = ["sendMessage", "fetchMessages", "markRead", "fetchInboxState"];
-  for (const name of [...needed, "sendTeamChatMessage", "fetchTeamChat", "markTeamChatReadAction"])
+  const needed = ["sendMessageAction", "fetchMessagesAction", "markReadAction", "fetchInboxStateAction"];
+  for (const name of [
+    ...needed,
+    "sendTeamChatMessageAction",
+    "fetchTeamChatAction",
+    "markTeamChatReadAction",
+  ])
     if (!ids[name]) throw new Error(`server action ${name} not found in the build's manifest`);
   return ids;
 }

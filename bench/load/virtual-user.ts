@@ -199,7 +199,7 @@ export class VirtualUser {
         this.ctx.base,
         "/dashboard",
         this.me.cookie,
-        this.ctx.actions.fetchInboxState!,
+        this.ctx.actions.fetchInboxStateAction!,
         [],
       );
       this.record("action unread count", answer);
@@ -209,10 +209,13 @@ export class VirtualUser {
   /** As the open thread after a rejoin: fetch the conversation and keep what Realtime did not bring. */
   private async catchUp() {
     const path = `/messages?c=${this.me.conversationId}`;
-    const answer = await callAction(this.ctx.base, path, this.me.cookie, this.ctx.actions.fetchMessages!, [
-      this.me.conversationId,
-      null,
-    ]);
+    const answer = await callAction(
+      this.ctx.base,
+      path,
+      this.me.cookie,
+      this.ctx.actions.fetchMessagesAction!,
+      [this.me.conversationId, null],
+    );
     this.record("action catch up", answer, answer.outcome === "ok" && answer.result?.ok === true);
     const messages = (answer.result?.messages ?? []) as { id: string; sender_id: string }[];
     const seen = this.ctx.ledger.delivered.get(this.me.profileId)!;
@@ -224,7 +227,7 @@ export class VirtualUser {
       this.ctx.base,
       `/messages?team=${this.me.chatTeamId}`,
       this.me.cookie,
-      this.ctx.actions.fetchTeamChat!,
+      this.ctx.actions.fetchTeamChatAction!,
       [this.me.chatTeamId, null],
     );
     this.record("action team chat catch up", team, team.outcome === "ok" && team.result?.ok === true);
@@ -257,7 +260,7 @@ export class VirtualUser {
       } else {
         const path = `/messages?c=${this.me.conversationId}`;
         await this.view(path, "page /messages?c= (thread)");
-        const read = await callAction(this.ctx.base, path, this.me.cookie, this.ctx.actions.markRead!, [
+        const read = await callAction(this.ctx.base, path, this.me.cookie, this.ctx.actions.markReadAction!, [
           this.me.conversationId,
         ]);
         this.record("action mark read", read, read.outcome === "ok" && read.result?.ok === true);
@@ -273,9 +276,13 @@ export class VirtualUser {
       const id = randomUUID();
       const sentAt = performance.now();
       const path = `/messages?c=${this.me.conversationId}`;
-      const answer = await callAction(this.ctx.base, path, this.me.cookie, this.ctx.actions.sendMessage!, [
-        { id, conversationId: this.me.conversationId, content: `Load message ${this.me.index}.${++n}` },
-      ]);
+      const answer = await callAction(
+        this.ctx.base,
+        path,
+        this.me.cookie,
+        this.ctx.actions.sendMessageAction!,
+        [{ id, conversationId: this.me.conversationId, content: `Load message ${this.me.index}.${++n}` }],
+      );
       const acked = answer.outcome === "ok" && answer.result?.ok === true;
       if (acked)
         this.ctx.ledger.acked.set(id, { to: this.me.partnerProfileId, sentAt, ackedAt: performance.now() });
@@ -297,7 +304,7 @@ export class VirtualUser {
         this.ctx.base,
         path,
         this.me.cookie,
-        this.ctx.actions.sendTeamChatMessage!,
+        this.ctx.actions.sendTeamChatMessageAction!,
         [{ id, teamId: this.me.chatTeamId, content: `Load team message ${this.me.index}.${++n}` }],
       );
       const acked = answer.outcome === "ok" && answer.result?.ok === true;

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { startConversation } from "@/lib/actions/messages";
+import { startConversationAction } from "@/lib/actions/messages";
 import { submitAction } from "@/lib/forms/action-result";
 import { toastError, toastSuccess } from "@/lib/toast";
 
@@ -15,7 +15,7 @@ export function ConfirmStartConversation({ profileId, className }: { profileId: 
 
   async function start() {
     setBusy(true);
-    const result = await submitAction(() => startConversation(profileId), failure);
+    const result = await submitAction(() => startConversationAction(profileId), failure);
     if (result.ok) {
       toastSuccess("Conversation started!");
       return router.push(`/messages?c=${result.conversationId}`);

@@ -2,8 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { fetchConversations } from "@/lib/actions/messages";
-import { fetchMyTeamChats } from "@/lib/actions/team-chat";
+import { fetchConversationsAction } from "@/lib/actions/messages";
+import { fetchMyTeamChatsAction } from "@/lib/actions/team-chat";
 import { isOpenThread, onInboxEvent, startInbox } from "@/lib/conversations/inbox";
 import { applyMessage, applyRead, applyTeamMessage } from "@/lib/conversations/list";
 import type {
@@ -93,13 +93,13 @@ export function MessagesView({
     void startInbox();
     let teamTimer: ReturnType<typeof setTimeout> | null = null;
     const refetchTeamChats = () =>
-      fetchMyTeamChats().then(
+      fetchMyTeamChatsAction().then(
         (result) => result.ok && setTeamChats(result.chats),
         () => {},
       );
     const refetchAll = () => {
       void refetchTeamChats();
-      return fetchConversations().then(
+      return fetchConversationsAction().then(
         (result) => result.ok && setConversations(result.conversations),
         () => {},
       );
@@ -121,7 +121,7 @@ export function MessagesView({
         const next = applyMessage(list, m, me, isOpenThread("direct", m.conversation_id));
         if (next) return next;
         // A conversation this list has not seen yet: fetch its row.
-        void fetchConversations(m.conversation_id).then(
+        void fetchConversationsAction(m.conversation_id).then(
           (result) => {
             if (!result.ok) return;
             const rows = result.conversations;

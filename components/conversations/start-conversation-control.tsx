@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { startConversation } from "@/lib/actions/messages";
+import { startConversationAction } from "@/lib/actions/messages";
 import { submitAction } from "@/lib/forms/action-result";
 import { createProfileThen, messageIntentPath, signUpThen } from "@/lib/intent/paths";
 import { hasSessionCookie } from "@/lib/supabase/session-cookie";
@@ -24,7 +24,7 @@ export function StartConversationControl({ profileId, className }: { profileId: 
     const intent = messageIntentPath(profileId);
     if (!hasSessionCookie(document.cookie)) return router.push(signUpThen(intent));
     setConnecting(true);
-    const result = await submitAction(() => startConversation(profileId), failure);
+    const result = await submitAction(() => startConversationAction(profileId), failure);
     const toast = await import("@/lib/toast");
     if (result.ok) {
       toast.toastSuccess("Conversation started!");

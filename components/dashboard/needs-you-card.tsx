@@ -5,7 +5,7 @@ import { TeamActionButton } from "@/components/teams/team-action-button";
 import { UrgentNeedForm } from "@/components/teams/urgent-need-form";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
-import { acceptRequest, declineRequest } from "@/lib/actions/teams";
+import { acceptRequestAction, declineRequestAction } from "@/lib/actions/teams";
 import type { ActionResult } from "@/lib/server-action/result";
 import type { NeedsYou } from "@/lib/data/needs-you";
 import { invitationPath, requestPath } from "@/lib/teams/decision-paths";
@@ -79,7 +79,7 @@ export function NeedsYouCard({ needs, actions }: { needs: NeedsYou; actions: Nee
                         </Link>
                       ) : (
                         <TeamActionButton
-                          action={acceptRequest.bind(null, r.member_id)}
+                          action={acceptRequestAction.bind(null, r.member_id)}
                           label="Accept"
                           busyLabel="Accepting..."
                           success="Request accepted"
@@ -88,7 +88,7 @@ export function NeedsYouCard({ needs, actions }: { needs: NeedsYou; actions: Nee
                         />
                       )}
                       <TeamActionButton
-                        action={declineRequest.bind(null, r.member_id)}
+                        action={declineRequestAction.bind(null, r.member_id)}
                         label="Decline"
                         busyLabel="Declining..."
                         success="Request declined"

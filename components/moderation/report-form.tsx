@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { reportContent } from "@/lib/actions/reports";
+import { reportContentAction } from "@/lib/actions/reports";
 import { submitAction } from "@/lib/forms/action-result";
 import { reportSchema } from "@/lib/validation/report";
 import {
@@ -65,7 +65,7 @@ export default function ReportDialog({
     }
     setFieldErrors({});
     setSending(true);
-    const result = await submitAction(() => reportContent(parsed.data), reportTexts.failed);
+    const result = await submitAction(() => reportContentAction(parsed.data), reportTexts.failed);
     setSending(false);
     if (result.ok) setOutcome({ kind: "done", message: result.message });
     else if (result.fieldErrors) setFieldErrors(result.fieldErrors);

@@ -1,12 +1,12 @@
 "use client";
 
 import { useActionState } from "react";
-import { deleteMyAccount } from "@/lib/actions/account";
+import { deleteMyAccountAction } from "@/lib/actions/account";
 import { deleteConfirmWord } from "@/lib/validation/account";
 
 /** Type DELETE, press the button. A form action (works before hydration); what was typed survives an error. */
 export function DeleteAccountForm() {
-  const [state, action, pending] = useActionState(deleteMyAccount, null);
+  const [state, action, pending] = useActionState(deleteMyAccountAction, null);
   const fieldError = state?.fieldErrors?.confirm;
   return (
     <form action={action} noValidate className="space-y-4">

@@ -21,7 +21,7 @@ export function ConfirmJoin({
   className,
   label = "Send request",
 }: {
-  /** requestToJoinTeam bound to the team and the leg, on the server. */
+  /** requestToJoinTeamAction bound to the team and the leg, on the server. */
   action: () => Promise<ActionResult<{ conversationId: string }>>;
   className: string;
   label?: string;

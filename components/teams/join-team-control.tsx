@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
-import { requestToJoinTeam } from "@/lib/actions/teams";
+import { requestToJoinTeamAction } from "@/lib/actions/teams";
 import { submitAction } from "@/lib/forms/action-result";
 import { createProfileThen, joinIntentPath, signUpThen } from "@/lib/intent/paths";
 import { useSessionUserId } from "@/lib/supabase/use-session-user";
@@ -84,7 +84,7 @@ export function JoinTeamControl({
       return;
     }
     setState("sending");
-    const result = await submitAction(() => requestToJoinTeam(team.id, role), "Failed to send request");
+    const result = await submitAction(() => requestToJoinTeamAction(team.id, role), "Failed to send request");
     const { toastError, toastSuccess } = await toasts;
     if (result.ok) {
       setState("sent");

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import type { TeamMember } from "@/lib/data/teams";
 import { levelLabels, roleLabels } from "@/lib/teams/labels";
-import { removeMember } from "@/lib/actions/teams";
+import { removeMemberAction } from "@/lib/actions/teams";
 import { TeamActionButton } from "./team-action-button";
 
 /** A member's name, linked to their profile when it is public; "Private athlete" when it is hidden. */
@@ -43,7 +43,7 @@ export function MemberList({ members, canRemove }: { members: TeamMember[]; canR
             <Badge tone="success">Active</Badge>
             {canRemove && !m.is_creator ? (
               <TeamActionButton
-                action={removeMember.bind(null, m.member_id)}
+                action={removeMemberAction.bind(null, m.member_id)}
                 label="Remove"
                 busyLabel="Removing..."
                 success="Member removed"

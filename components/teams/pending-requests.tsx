@@ -3,7 +3,7 @@ import type { TeamMember } from "@/lib/data/teams";
 import { buttonClasses } from "@/components/ui/button";
 import { requestPath } from "@/lib/teams/decision-paths";
 import { legOf, levelLabels, roleLabels } from "@/lib/teams/labels";
-import { acceptRequest, declineRequest } from "@/lib/actions/teams";
+import { acceptRequestAction, declineRequestAction } from "@/lib/actions/teams";
 import { MemberName } from "./member-list";
 import { TeamActionButton } from "./team-action-button";
 
@@ -58,7 +58,7 @@ export function PendingRequests({
                   </Link>
                 ) : (
                   <TeamActionButton
-                    action={acceptRequest.bind(null, m.member_id)}
+                    action={acceptRequestAction.bind(null, m.member_id)}
                     label="Accept"
                     busyLabel="Accepting..."
                     success="Request accepted"
@@ -67,7 +67,7 @@ export function PendingRequests({
                   />
                 )}
                 <TeamActionButton
-                  action={declineRequest.bind(null, m.member_id)}
+                  action={declineRequestAction.bind(null, m.member_id)}
                   label="Decline"
                   busyLabel="Declining..."
                   success="Request declined"

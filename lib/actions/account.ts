@@ -23,7 +23,7 @@ const typed = (form: FormData) => {
  * /account-deleted. Pressing again is safe: the function finds nothing left, and an Auth user already gone
  * counts as removed. A form action, so it works before the page's script has run.
  */
-export const deleteMyAccount = formAction(
+export const deleteMyAccountAction = formAction(
   {
     name: "account.delete",
     fallback: failure,
@@ -52,4 +52,4 @@ export const deleteMyAccount = formAction(
   },
 );
 
-export type DeleteAccountState = Awaited<ReturnType<typeof deleteMyAccount>> | null;
+export type DeleteAccountState = Awaited<ReturnType<typeof deleteMyAccountAction>> | null;

@@ -38,7 +38,7 @@ afterAll(async () => {
 
 const send = (from: Athlete, content: string) => {
   as(from);
-  return messages.sendMessage({ id: randomUUID(), conversationId, content });
+  return messages.sendMessageAction({ id: randomUUID(), conversationId, content });
 };
 const browse = async (viewer: Athlete) => {
   const f = parseFilters({});
@@ -64,7 +64,7 @@ describe("block", () => {
   it("the blocked athlete cannot message, start or reopen a conversation, nor request to join", async () => {
     expect(await send(blocked, "Please reply")).toEqual({ ok: false, error: cant, code: "BLOCKED" });
     as(blocked);
-    expect(await messages.startConversation(blocker.profileId)).toEqual({
+    expect(await messages.startConversationAction(blocker.profileId)).toEqual({
       ok: false,
       error: cant,
       code: "BLOCKED",
@@ -99,8 +99,8 @@ describe("block", () => {
   it("the blocker cannot write either, while blocking; a bystander is not affected", async () => {
     expect(await send(blocker, "About that")).toEqual({ ok: false, error: cant, code: "BLOCKED" });
     as(bystander);
-    expect(await messages.startConversation(blocker.profileId)).toMatchObject({ ok: true });
-    expect(await messages.startConversation(blocked.profileId)).toMatchObject({ ok: true });
+    expect(await messages.startConversationAction(blocker.profileId)).toMatchObject({ ok: true });
+    expect(await messages.startConversationAction(blocked.profileId)).toMatchObject({ ok: true });
   });
 
   it("neither lists the other on browse (athletes and teams); others still list both", async () => {

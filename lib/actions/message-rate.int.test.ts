@@ -66,7 +66,7 @@ describe("messages per sender", () => {
 
   it("the send action answers with the text and stores nothing; a retry of a stored send still succeeds", async () => {
     session.claims = alice.claims;
-    const result = await actions.sendMessage({ id: randomUUID(), conversationId, content: "one more" });
+    const result = await actions.sendMessageAction({ id: randomUUID(), conversationId, content: "one more" });
     expect(result).toMatchObject({
       ok: false,
       code: "RATE",
@@ -77,7 +77,7 @@ describe("messages per sender", () => {
     const [first] = await admin<{ id: string; content: string }[]>`
       select id, content from public.messages where sender_id = ${alice.profileId} order by created_at limit 1`;
     expect(
-      await actions.sendMessage({ id: first!.id, conversationId, content: first!.content }),
+      await actions.sendMessageAction({ id: first!.id, conversationId, content: first!.content }),
     ).toMatchObject({
       ok: true,
       message: { id: first!.id },
@@ -177,12 +177,12 @@ describe("new conversations per sender", () => {
     session.claims = frank.claims;
     const started = others.filter((_, i) => results[i]!.status === "fulfilled");
     const notStarted = others.filter((_, i) => results[i]!.status === "rejected");
-    expect(await actions.startConversation(notStarted[0]!.profileId)).toEqual({
+    expect(await actions.startConversationAction(notStarted[0]!.profileId)).toEqual({
       ok: false,
       error: expect.stringMatching(tooFast("hours")),
       code: "RATE",
     });
-    expect(await actions.startConversation(started[0]!.profileId)).toMatchObject({ ok: true });
+    expect(await actions.startConversationAction(started[0]!.profileId)).toMatchObject({ ok: true });
     // Being written to is not starting: one of the 20 can still start a conversation with Frank's friend.
     expect(
       await withRls(

@@ -19,7 +19,7 @@ let alice: Athlete, bob: Athlete, eve: Athlete, priv: Athlete, noProfile: Athlet
 let conversationId = "";
 
 const send = (content: string, patch: Record<string, unknown> = {}) =>
-  actions.sendMessage({ id: randomUUID(), conversationId, content, ...patch });
+  actions.sendMessageAction({ id: randomUUID(), conversationId, content, ...patch });
 
 beforeAll(async () => {
   alice = await makeAthlete(admin, { isPublic: true, name: "Alice Sender" });
@@ -52,29 +52,32 @@ describe("start conversation", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.participant_one_id < rows[0]!.participant_two_id).toBe(true);
     as(alice);
-    expect(await actions.startConversation(bob.profileId)).toEqual({ ok: true, conversationId });
+    expect(await actions.startConversationAction(bob.profileId)).toEqual({ ok: true, conversationId });
   });
 
   it("maps a missing profile to PROFILE_NOT_FOUND and refuses visitors, self and private strangers", async () => {
     as(noProfile);
-    expect(await actions.startConversation(bob.profileId)).toEqual({
+    expect(await actions.startConversationAction(bob.profileId)).toEqual({
       ok: false,
       error: E.startNoProfile,
       code: "PROFILE_NOT_FOUND",
     });
     as(null);
-    expect(await actions.startConversation(bob.profileId)).toMatchObject({
+    expect(await actions.startConversationAction(bob.profileId)).toMatchObject({
       ok: false,
       code: "UNAUTHENTICATED",
     });
     as(alice);
-    expect(await actions.startConversation(alice.profileId)).toEqual({
+    expect(await actions.startConversationAction(alice.profileId)).toEqual({
       ok: false,
       error: E.startSelf,
       code: "SELF",
     });
-    expect(await actions.startConversation(priv.profileId)).toEqual({ ok: false, error: E.startFailed });
-    expect(await actions.startConversation("not-a-uuid")).toEqual({ ok: false, error: E.startFailed });
+    expect(await actions.startConversationAction(priv.profileId)).toEqual({
+      ok: false,
+      error: E.startFailed,
+    });
+    expect(await actions.startConversationAction("not-a-uuid")).toEqual({ ok: false, error: E.startFailed });
     // Anonymous callers cannot reach the function at all.
     await expect(
       withRls(null, (tx) => tx`select public.start_conversation(${bob.profileId})`),
@@ -86,8 +89,8 @@ describe("sending", () => {
   it("stores trimmed text once, even when the same send is repeated", async () => {
     as(alice);
     const id = randomUUID();
-    const first = await actions.sendMessage({ id, conversationId, content: "  Hi Bob! \n" });
-    const again = await actions.sendMessage({ id, conversationId, content: "  Hi Bob! \n" });
+    const first = await actions.sendMessageAction({ id, conversationId, content: "  Hi Bob! \n" });
+    const again = await actions.sendMessageAction({ id, conversationId, content: "  Hi Bob! \n" });
     expect(first).toMatchObject({
       ok: true,
       message: { id, content: "Hi Bob!", sender_id: alice.profileId },
@@ -172,7 +175,7 @@ describe("sending", () => {
     expect(stored).toHaveLength(10);
     expect(stored.every((r) => r.n === 1)).toBe(true);
     as(bob);
-    const thread = await actions.fetchMessages(conversationId);
+    const thread = await actions.fetchMessagesAction(conversationId);
     if (!thread.ok) throw new Error(thread.error);
     const keys = thread.messages.map((m) => m.created_at);
     expect(new Set(thread.messages.map((m) => m.id)).size).toBe(thread.messages.length);
@@ -192,8 +195,8 @@ describe("reading", () => {
     expect((await count(eve.claims))[0]!.n).toBe(0);
     await expect(count(null)).rejects.toMatchObject({ code: "42501" });
     as(eve);
-    expect(await actions.fetchMessages(conversationId)).toEqual({ ok: true, messages: [] });
-    expect(await actions.fetchConversations(conversationId)).toEqual({ ok: true, conversations: [] });
+    expect(await actions.fetchMessagesAction(conversationId)).toEqual({ ok: true, messages: [] });
+    expect(await actions.fetchConversationsAction(conversationId)).toEqual({ ok: true, conversations: [] });
     const convs = await withRls(
       eve.claims,
       (tx) => tx`select id from public.conversations where id = ${conversationId}`,
@@ -227,20 +230,23 @@ describe("reading", () => {
     expect(list.find((c) => c.id === id[0]!.id)?.other_participant?.full_name).toBe("Private Pat");
     // Now that they talk, Alice may reopen it; a stranger still cannot see Pat.
     as(alice);
-    expect(await actions.startConversation(priv.profileId)).toEqual({ ok: true, conversationId: id[0]!.id });
+    expect(await actions.startConversationAction(priv.profileId)).toEqual({
+      ok: true,
+      conversationId: id[0]!.id,
+    });
   });
 
   it("marks only the other person's messages read, for participants only", async () => {
     as(eve);
-    expect(await actions.markRead(conversationId)).toEqual({ ok: false, error: E.notParticipant });
+    expect(await actions.markReadAction(conversationId)).toEqual({ ok: false, error: E.notParticipant });
     as(bob);
-    const before = await actions.fetchInboxState();
+    const before = await actions.fetchInboxStateAction();
     if (!before.ok) throw new Error(before.error);
     expect(before.unread).toBeGreaterThan(0);
-    const marked = await actions.markRead(conversationId);
+    const marked = await actions.markReadAction(conversationId);
     // The answer carries the count it leaves (the open thread's badge takes it without asking again).
     expect(marked).toEqual({ ok: true, count: before.unread, unread: 0 });
-    expect(await actions.fetchInboxState()).toMatchObject({ ok: true, unread: 0 });
+    expect(await actions.fetchInboxStateAction()).toMatchObject({ ok: true, unread: 0 });
     const rows = await admin`select sender_id, bool_and(read) as all_read, bool_or(read) as any_read
       from public.messages where conversation_id = ${conversationId} group by sender_id`;
     const bySender = Object.fromEntries(rows.map((r) => [r.sender_id, r]));
@@ -279,7 +285,7 @@ describe("the database not answering", () => {
     const message = { id: randomUUID(), conversationId, content: "Sent while the database restarts" };
     g.__appSql = down;
     try {
-      expect(await actions.sendMessage(message)).toEqual({
+      expect(await actions.sendMessageAction(message)).toEqual({
         ok: false,
         error: E.unavailable,
         code: "UNAVAILABLE",
@@ -288,8 +294,8 @@ describe("the database not answering", () => {
       g.__appSql = real;
       await down.end({ timeout: 0 });
     }
-    expect(await actions.sendMessage(message)).toMatchObject({ ok: true, message: { id: message.id } });
-    expect(await actions.sendMessage(message)).toMatchObject({ ok: true, message: { id: message.id } });
+    expect(await actions.sendMessageAction(message)).toMatchObject({ ok: true, message: { id: message.id } });
+    expect(await actions.sendMessageAction(message)).toMatchObject({ ok: true, message: { id: message.id } });
     const [row] = await admin<
       { n: number }[]
     >`select count(*)::int as n from public.messages where id = ${message.id}`;

@@ -22,7 +22,7 @@ const texts = { UNAUTHENTICATED: E.notAuthenticated, UNAVAILABLE: E.unavailable 
 const conversation = { schema: uuidSchema, error: E.notParticipant };
 
 /** Sends a message as the signed-in athlete (docs/product.md#messages): validated, as a participant, stored once. */
-export const sendMessage = action(
+export const sendMessageAction = action(
   { name: "messages.send", fallback: E.sendFailed, texts, args: [{ schema: sendMessageSchema }] },
   async ({ db }, { id, conversationId, senderId, content }) =>
     db(async (tx) => {
@@ -38,7 +38,7 @@ export const sendMessage = action(
 );
 
 /** Starts (or reopens) the conversation with athlete `otherProfileId` (docs/product.md#messages). */
-export const startConversation = action(
+export const startConversationAction = action(
   {
     name: "messages.start",
     fallback: E.startFailed,
@@ -65,7 +65,7 @@ export const startConversation = action(
  * and the unread count it leaves, read in the same transaction, so the open thread updates the badge
  * without a second request for each message it reads.
  */
-export const markRead = action(
+export const markReadAction = action(
   { name: "messages.read", fallback: E.notParticipant, texts, args: [conversation] },
   async ({ db }, conversationId) =>
     db(async (tx) => {
@@ -80,7 +80,7 @@ export const markRead = action(
 const afterSchema = z.object({ created_at: z.iso.datetime({ offset: true }), id: z.uuid() }).nullable();
 
 /** The thread, or what was stored after `after` (catch-up once the live connection is back). */
-export const fetchMessages = action(
+export const fetchMessagesAction = action(
   {
     name: "messages.fetch",
     fallback: E.notParticipant,
@@ -94,7 +94,7 @@ export const fetchMessages = action(
 );
 
 /** The conversation list (refreshed live) or, given an id, that one conversation of it. */
-export const fetchConversations = action(
+export const fetchConversationsAction = action(
   {
     name: "messages.conversations",
     fallback: E.notParticipant,
@@ -115,7 +115,7 @@ export const fetchConversations = action(
  * What the top bar needs to go live: the athlete's profile id (null without one), the unread count and the
  * teams whose chats they are in.
  */
-export const fetchInboxState = action(
+export const fetchInboxStateAction = action(
   { name: "messages.inbox", fallback: E.sendFailed, texts, args: [] },
   async ({ db }) =>
     db(async (tx) => {
@@ -126,16 +126,23 @@ export const fetchInboxState = action(
     }),
 );
 
-export type SendResult = Awaited<ReturnType<typeof sendMessage>>;
+export type SendResult = Awaited<ReturnType<typeof sendMessageAction>>;
 
 /**
  * Send as a form posts it (the composer before the page's scripts have run): the same checks and the same
- * single store by id as sendMessage, with the fields read from the form.
+ * single store by id as sendMessageAction, with the fields read from the form.
  */
-export async function sendMessageFromForm(_previous: SendResult | null, form: FormData): Promise<SendResult> {
+export async function sendMessageFromFormAction(
+  _previous: SendResult | null,
+  form: FormData,
+): Promise<SendResult> {
   const field = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;
   };
-  return sendMessage({ id: field("id"), conversationId: field("conversationId"), content: field("content") });
+  return sendMessageAction({
+    id: field("id"),
+    conversationId: field("conversationId"),
+    content: field("content"),
+  });
 }

@@ -10,7 +10,7 @@ import { reportSchema, reportTexts as T } from "@/lib/validation/report";
  * may report what, one open report per target and the rate limit are decided in SQL
  * (public.report_content). A second identical report stores nothing and says so.
  */
-export const reportContent = action(
+export const reportContentAction = action(
   {
     name: "reports.file",
     fallback: T.failed,
@@ -33,4 +33,4 @@ export const reportContent = action(
   },
 );
 
-export type ReportResult = Awaited<ReturnType<typeof reportContent>>;
+export type ReportResult = Awaited<ReturnType<typeof reportContentAction>>;

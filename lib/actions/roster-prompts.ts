@@ -5,7 +5,7 @@ import { z } from "zod";
 import { action } from "@/lib/server-action/define-action";
 import { revalidateProfile } from "@/lib/data/profile-cache";
 import { answerLookingPrompt, dismissUrgentLapse, markUrgentAgain } from "@/lib/data/roster-prompts";
-import { teamAction } from "@/lib/data/team-action";
+import { teamAction } from "@/lib/actions/team-action";
 import { teamIdSchema } from "@/lib/validation/team";
 
 const failure = "Something went wrong. Please try again.";

@@ -9,7 +9,7 @@ vi.mock("@/lib/auth/session", () => ({ getClaims: async () => session.claims }))
 vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {} }));
 const { createTeamAction } = await import("@/app/(protected)/teams/create/actions");
 const { updateTeamAction } = await import("@/app/(protected)/teams/[id]/edit/actions");
-const { requestToJoinTeam } = await import("./teams");
+const { requestToJoinTeamAction } = await import("./teams");
 
 const admin = adminSql();
 const as = (a: Athlete | null) => (session.claims = a?.claims ?? null);
@@ -76,13 +76,13 @@ describe("team actions through the wrapper", () => {
 
   it("answers a visitor UNAUTHENTICATED, and an account without a profile PROFILE_NOT_FOUND", async () => {
     as(null);
-    expect(await requestToJoinTeam(teamId, "swimmer")).toEqual({
+    expect(await requestToJoinTeamAction(teamId, "swimmer")).toEqual({
       ok: false,
       error: "Please sign in to join a team",
       code: "UNAUTHENTICATED",
     });
     as(newcomer);
-    expect(await requestToJoinTeam(teamId, "swimmer")).toEqual({
+    expect(await requestToJoinTeamAction(teamId, "swimmer")).toEqual({
       ok: false,
       error: "Please create your profile first",
       code: "PROFILE_NOT_FOUND",
@@ -96,11 +96,11 @@ describe("team actions through the wrapper", () => {
 
   it("sends a join request once; asking again shows the rule's text", async () => {
     as(stranger);
-    expect(await requestToJoinTeam(teamId, "swimmer")).toMatchObject({
+    expect(await requestToJoinTeamAction(teamId, "swimmer")).toMatchObject({
       ok: true,
       conversationId: expect.any(String),
     });
-    expect(await requestToJoinTeam(teamId, "swimmer")).toEqual({
+    expect(await requestToJoinTeamAction(teamId, "swimmer")).toEqual({
       ok: false,
       error: "You already have a pending request to join this team",
     });

@@ -23,7 +23,7 @@ const notMemberRule = { when: { code: "42501" }, fail: { error: notMember.error,
  * Sends a message to a team's chat as the signed-in athlete: validated, as an active member (RLS refuses
  * anyone else), stored once under the browser's id, within the same send limit as 1:1 messages.
  */
-export const sendTeamChatMessage = action(
+export const sendTeamChatMessageAction = action(
   {
     name: "team-chat.send",
     fallback: E.sendFailed,
@@ -40,10 +40,10 @@ export const sendTeamChatMessage = action(
     }),
 );
 
-export type TeamChatSendResult = Awaited<ReturnType<typeof sendTeamChatMessage>>;
+export type TeamChatSendResult = Awaited<ReturnType<typeof sendTeamChatMessageAction>>;
 
 /** Send as a form posts it (the composer before the page's scripts have run). */
-export async function sendTeamChatMessageFromForm(
+export async function sendTeamChatMessageFromFormAction(
   _previous: TeamChatSendResult | null,
   form: FormData,
 ): Promise<TeamChatSendResult> {
@@ -51,7 +51,7 @@ export async function sendTeamChatMessageFromForm(
     const value = form.get(name);
     return typeof value === "string" ? value : undefined;
   };
-  return sendTeamChatMessage({ id: field("id"), teamId: field("teamId"), content: field("content") });
+  return sendTeamChatMessageAction({ id: field("id"), teamId: field("teamId"), content: field("content") });
 }
 
 const afterSchema = z.object({ created_at: z.iso.datetime({ offset: true }), id: z.uuid() }).nullable();
@@ -60,7 +60,7 @@ const afterSchema = z.object({ created_at: z.iso.datetime({ offset: true }), id:
  * The chat's messages (or those stored after `after`: the catch-up after a reconnect) and its members' read
  * state. Nothing for anyone but the team's active members.
  */
-export const fetchTeamChat = action(
+export const fetchTeamChatAction = action(
   {
     name: "team-chat.fetch",
     fallback: E.sendFailed,
@@ -88,7 +88,7 @@ export const markTeamChatReadAction = action(
 );
 
 /** The signed-in athlete's team chats (the top of /messages, refreshed live). */
-export const fetchMyTeamChats = action(
+export const fetchMyTeamChatsAction = action(
   { name: "team-chat.list", fallback: E.sendFailed, texts, args: [] },
   async ({ db }) => ({ ok: true, chats: await db((tx) => listMyTeamChats(tx)) }) as const,
 );

@@ -1,6 +1,6 @@
 "use server";
 
-import { teamAction } from "@/lib/data/team-action";
+import { teamAction } from "@/lib/actions/team-action";
 import { acceptAs, changeRequestLeg, decide, requestToJoin } from "@/lib/data/team-writes";
 import { joinRoleSchema, memberIdSchema, roleSchema, teamIdSchema } from "@/lib/validation/team";
 
@@ -12,7 +12,7 @@ const failure = "Something went wrong. Please try again.";
  * Asks to join team `teamId` as `role` ("" = the requester's specialty). The SQL function records the
  * pending request and posts the automatic message to the creator (docs/product.md#join-requests).
  */
-export const requestToJoinTeam = teamAction(
+export const requestToJoinTeamAction = teamAction(
   {
     name: "team.join",
     fallback: "Failed to send request",
@@ -38,19 +38,22 @@ const memberDecision = (fn: "accept_join_request" | "decline_join_request" | "re
   );
 
 /** The creator's decisions on a pending request, and removing an active member. */
-export const acceptRequest = memberDecision("accept_join_request");
-export const declineRequest = memberDecision("decline_join_request");
-export const removeMember = memberDecision("remove_team_member");
+export const acceptRequestAction = memberDecision("accept_join_request");
+export const declineRequestAction = memberDecision("decline_join_request");
+export const removeMemberAction = memberDecision("remove_team_member");
 
 /**
  * The creator accepts a request as the leg they pick (an open leg, or the leg asked for again as an extra
  * place): the decision page's leg chooser when the leg asked for was taken (docs/product.md#join-requests).
  */
-export const acceptRequestAs = teamAction(
+export const acceptRequestAsAction = teamAction(
   {
     name: "team.accept_as",
     fallback: failure,
-    args: [{ schema: memberIdSchema, error: "Member not found" }, { schema: roleSchema, error: "Please choose swimmer, cyclist or runner" }],
+    args: [
+      { schema: memberIdSchema, error: "Member not found" },
+      { schema: roleSchema, error: "Please choose swimmer, cyclist or runner" },
+    ],
   },
   async ({ db }, memberId, role) => {
     await db((tx) => acceptAs(tx, memberId, role));
@@ -63,7 +66,10 @@ export const changeRequestLegAction = teamAction(
   {
     name: "team.change_leg",
     fallback: failure,
-    args: [{ schema: teamIdSchema, error: "Team not found" }, { schema: roleSchema, error: "Please choose swimmer, cyclist or runner" }],
+    args: [
+      { schema: teamIdSchema, error: "Team not found" },
+      { schema: roleSchema, error: "Please choose swimmer, cyclist or runner" },
+    ],
   },
   async ({ db }, teamId, role) => {
     await db((tx) => changeRequestLeg(tx, teamId, role));

@@ -1,5 +1,5 @@
 import type { RealtimeChannel } from "@supabase/supabase-js";
-import { fetchInboxState } from "@/lib/actions/messages";
+import { fetchInboxStateAction } from "@/lib/actions/messages";
 import { createClient } from "@/lib/supabase/client";
 import type { InboxState, ThreadMessage } from "./kind";
 import { kinds } from "./kinds";
@@ -69,7 +69,7 @@ const readCount = latestOnly<{ unread: number; generation: number }>(({ unread, 
 });
 /** The inbox state; a visitor's is empty. Any other failure throws, so the read is retried. */
 async function inboxState(): Promise<InboxState> {
-  const state = await fetchInboxState();
+  const state = await fetchInboxStateAction();
   if (state.ok) return state;
   if (state.code === "UNAUTHENTICATED") return { profileId: null, unread: 0, teamIds: [] };
   throw new Error(state.error);

@@ -22,7 +22,7 @@ const FRESH_MS = 5000;
  * /browse is what search visitors open first, and in race week what everyone opens (docs/architecture.md#caching). The lists
  * for a filter and page are the same for every visitor (read as anon), so they come from Next's data
  * cache: a warm signed-out view runs no SQL. Tagged with the tags the writes already expire: every team
- * write (`public-teams`, lib/data/team-action.ts) and every profile create, edit or moderator hide
+ * write (`public-teams`, lib/actions/team-action.ts) and every profile create, edit or moderator hide
  * (`public-profiles`, lib/data/profile-cache.ts), so a change shows on the next view; and no copy is used
  * for more than 5 s, so what no write announces (an urgent day passing, a change made in SQL) shows within 5 s.
  *

@@ -19,8 +19,8 @@ vi.mock("next/cache", () => ({
   unstable_cache: (fn: () => unknown) => fn,
 }));
 const reportActions = await import("@/lib/actions/reports");
-const { updateProfile } = await import("@/app/(protected)/edit-profile/actions");
-const { requestToJoinTeam } = await import("@/lib/actions/teams");
+const { updateProfileAction } = await import("@/app/(protected)/edit-profile/actions");
+const { requestToJoinTeamAction } = await import("@/lib/actions/teams");
 const messageActions = await import("@/lib/actions/messages");
 
 const admin = adminSql({ max: 4 });
@@ -97,12 +97,12 @@ describe("reporting", () => {
   it("stores one open report per reporter and target; a second identical report says so and stores nothing", async () => {
     session.claims = mia.claims;
     const input = { kind: "message", targetId: messageId, reason: "spam", details: "Not about triathlon" };
-    await expect(reportActions.reportContent(input)).resolves.toEqual({
+    await expect(reportActions.reportContentAction(input)).resolves.toEqual({
       ok: true,
       outcome: "reported",
       message: reportTexts.sent,
     });
-    const results = await Promise.all([1, 2, 3].map(() => reportActions.reportContent(input)));
+    const results = await Promise.all([1, 2, 3].map(() => reportActions.reportContentAction(input)));
     for (const r of results) expect(r).toMatchObject({ ok: true, message: "You've already reported this" });
     const rows = await admin`select * from public.reports where target_id = ${messageId}`;
     expect(rows).toHaveLength(1);
@@ -129,11 +129,11 @@ describe("reporting", () => {
       { kind: "profile", targetId: jack.profileId, reason: "spam", extra: 1 },
     ];
     for (const input of bad) {
-      const result = await reportActions.reportContent(input);
+      const result = await reportActions.reportContentAction(input);
       expect(result.ok).toBe(false);
       expect((result as { error: string }).error).not.toBe("");
     }
-    expect(await reportActions.reportContent(bad[3])).toMatchObject({ error: "Tell us what is wrong" });
+    expect(await reportActions.reportContentAction(bad[3])).toMatchObject({ error: "Tell us what is wrong" });
     // The CHECKs hold for a direct call of the function, too.
     for (const [reason, details] of [
       ["because", null],
@@ -160,7 +160,7 @@ describe("reporting", () => {
     await expect(report(stranger, "profile", hidden.profileId)).rejects.toMatchObject({ code: "P0002" });
     session.claims = stranger.claims;
     await expect(
-      reportActions.reportContent({ kind: "message", targetId: messageId, reason: "spam" }),
+      reportActions.reportContentAction({ kind: "message", targetId: messageId, reason: "spam" }),
     ).resolves.toEqual({ ok: false, error: reportTexts.notFound });
   });
 
@@ -290,7 +290,7 @@ describe("moderator actions", () => {
     // The edit form says why, under the field.
     session.claims = olivia.claims;
     await expect(
-      updateProfile(olivia.profileId, await formOf(olivia, { is_public: true })),
+      updateProfileAction(olivia.profileId, await formOf(olivia, { is_public: true })),
     ).resolves.toMatchObject({
       ok: false,
       fieldErrors: { is_public: hiddenProfileMessage },
@@ -433,19 +433,19 @@ describe("a suspended account", () => {
     ).toHaveLength(2);
     session.claims = bad.claims;
     await expect(
-      messageActions.sendMessage({ id: randomUUID(), conversationId: c, content: "Let me in" }),
+      messageActions.sendMessageAction({ id: randomUUID(), conversationId: c, content: "Let me in" }),
     ).resolves.toEqual({ ok: false, error: suspendedMessage, code: "SUSPENDED" });
-    await expect(messageActions.startConversation(good.profileId)).resolves.toMatchObject({
+    await expect(messageActions.startConversationAction(good.profileId)).resolves.toMatchObject({
       error: suspendedMessage,
     });
     await expect(
-      updateProfile(bad.profileId, await formOf(bad, { full_name: "Changed Name" })),
+      updateProfileAction(bad.profileId, await formOf(bad, { full_name: "Changed Name" })),
     ).resolves.toEqual({
       ok: false,
       error: suspendedMessage,
       code: "SUSPENDED",
     });
-    await expect(requestToJoinTeam(otherTeamId)).resolves.toMatchObject({
+    await expect(requestToJoinTeamAction(otherTeamId)).resolves.toMatchObject({
       ok: false,
       error: suspendedMessage,
     });

@@ -15,7 +15,7 @@ vi.mock("next/cache", () => ({
   unstable_cache: (fn: () => unknown) => fn,
 }));
 
-const { createProfile } = await import("@/app/(public)/create-profile/actions");
+const { createProfileAction } = await import("@/app/(public)/create-profile/actions");
 const { saveNotificationSettingsAction } = await import("@/lib/actions/notification-settings");
 const { unsubscribeByToken, unsubscribeState } = await import("./unsubscribe");
 
@@ -66,12 +66,12 @@ afterAll(async () => {
 describe("create-profile opt-in", () => {
   it("ticked: urgent alerts on, the rest at their defaults; unticked: no row (defaults)", async () => {
     session.claims = claimsOf(alice);
-    expect(await createProfile({ ...input("alice"), urgent_alerts: true })).toMatchObject({ ok: true });
+    expect(await createProfileAction({ ...input("alice"), urgent_alerts: true })).toMatchObject({ ok: true });
     expect(await settingsOf(await profileOf(alice))).toEqual([
       { join_requests: true, decisions: true, messages: true, urgent_alerts: true },
     ]);
     session.claims = claimsOf(bob);
-    expect(await createProfile(input("bob"))).toMatchObject({ ok: true });
+    expect(await createProfileAction(input("bob"))).toMatchObject({ ok: true });
     expect(await settingsOf(await profileOf(bob))).toEqual([]);
   });
 });

@@ -12,8 +12,8 @@ vi.mock("@/lib/auth/session", () => ({ getClaims: async () => session.claims }))
 const cache = vi.hoisted(() => ({ revalidateTag: vi.fn(), revalidatePath: vi.fn() }));
 vi.mock("next/cache", () => ({ ...cache, unstable_cache: (fn: () => unknown) => fn }));
 
-const { createProfile } = await import("@/app/(public)/create-profile/actions");
-const { updateProfile } = await import("./actions");
+const { createProfileAction } = await import("@/app/(public)/create-profile/actions");
+const { updateProfileAction } = await import("./actions");
 
 const admin = adminSql({ max: 1 });
 const run = randomUUID().slice(0, 8);
@@ -54,9 +54,9 @@ afterAll(async () => {
   await pool().end();
 });
 
-describe("createProfile action", () => {
+describe("createProfileAction action", () => {
   it("refuses a visitor and stores nothing", async () => {
-    expect(await createProfile(input())).toEqual({
+    expect(await createProfileAction(input())).toEqual({
       ok: false,
       error: "Not authenticated",
       code: "UNAUTHENTICATED",
@@ -66,7 +66,7 @@ describe("createProfile action", () => {
 
   it("refuses bad input with field messages and stores nothing", async () => {
     as(alice);
-    const result = await createProfile({ ...input(), username: "ab", goals: "short", auth_id: bob });
+    const result = await createProfileAction({ ...input(), username: "ab", goals: "short", auth_id: bob });
     expect(result).toMatchObject({
       ok: false,
       error: "Failed to create profile. Please try again.",
@@ -82,7 +82,7 @@ describe("createProfile action", () => {
 
   it("creates once; a second identical request reports the existing profile", async () => {
     as(alice);
-    const first = await createProfile(input());
+    const first = await createProfileAction(input());
     expect(first).toMatchObject({ ok: true });
     expect(cache.revalidateTag).toHaveBeenCalledWith(
       `profile:${(first as { profileId: string }).profileId}`,
@@ -90,7 +90,7 @@ describe("createProfile action", () => {
         expire: 0,
       },
     );
-    const second = await createProfile(input());
+    const second = await createProfileAction(input());
     expect(second).toEqual({
       ok: true,
       existed: true,
@@ -103,20 +103,20 @@ describe("createProfile action", () => {
 
   it("reports a username taken in another letter case at the field", async () => {
     as(bob);
-    const result = await createProfile(input({ username: `ALICE_${run}`.toUpperCase() }));
+    const result = await createProfileAction(input({ username: `ALICE_${run}`.toUpperCase() }));
     expect(result).toMatchObject({ ok: false, fieldErrors: { username: "That username is already taken" } });
     expect(await countOf(bob)).toBe(0);
   });
 });
 
-describe("updateProfile action", () => {
+describe("updateProfileAction action", () => {
   const aliceProfileId = async () =>
     (await admin`select id from public.profiles where auth_id = ${alice}`)[0]?.id as string;
 
   it("lets the owner update and keeps what the form does not send", async () => {
     as(alice);
     const id = await aliceProfileId();
-    expect(await updateProfile(id, input({ full_name: "Alice Updated" }))).toEqual({
+    expect(await updateProfileAction(id, input({ full_name: "Alice Updated" }))).toEqual({
       ok: true,
       profileId: id,
     });
@@ -129,7 +129,7 @@ describe("updateProfile action", () => {
       values (${bob}, ${`bob_${run}`}, 'Bob Other', '{"display_name":"Cooroy","coordinates":[0,0]}', 'runner', 'beginner',
               'Run my first relay leg')`;
     as(bob);
-    const result = await updateProfile(await aliceProfileId(), input({ full_name: "Hijacked" }));
+    const result = await updateProfileAction(await aliceProfileId(), input({ full_name: "Hijacked" }));
     expect(result).toEqual({ ok: false, error: "Forbidden: You can only update your own profile." });
     const [row] = await admin`select full_name from public.profiles where auth_id = ${alice}`;
     expect(row?.full_name).toBe("Alice Updated");
@@ -137,17 +137,17 @@ describe("updateProfile action", () => {
 
   it("refuses a visitor, a malformed id and bad input", async () => {
     const id = await aliceProfileId();
-    expect(await updateProfile(id, input())).toEqual({
+    expect(await updateProfileAction(id, input())).toEqual({
       ok: false,
       error: "Not authenticated",
       code: "UNAUTHENTICATED",
     });
     as(alice);
-    expect(await updateProfile("1 or 1=1", input())).toMatchObject({
+    expect(await updateProfileAction("1 or 1=1", input())).toMatchObject({
       ok: false,
       error: expect.stringMatching(/^Forbidden/),
     });
-    expect(await updateProfile(id, { ...input(), specialty: "triathlete" })).toMatchObject({
+    expect(await updateProfileAction(id, { ...input(), specialty: "triathlete" })).toMatchObject({
       ok: false,
       fieldErrors: { specialty: "Please choose your specialty" },
     });

@@ -14,7 +14,7 @@ const forbidden = "Forbidden: You can only update your own profile.";
  * Updates profile `profileId` (bound by the edit page). Only its owner may: checked here against the
  * signed-in user's own profile, and again by RLS, which makes the UPDATE match no row for anyone else.
  */
-export const updateProfile = action(
+export const updateProfileAction = action(
   {
     name: "profile.update",
     fallback: failure,

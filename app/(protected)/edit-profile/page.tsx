@@ -9,7 +9,7 @@ import { getMyProfile } from "@/lib/auth/my-profile";
 import { PhotoField } from "@/components/profile/photo-field";
 import { signedPhotoUrl } from "@/lib/photos/urls";
 import { pageMetadata } from "@/lib/seo/metadata";
-import { updateProfile } from "./actions";
+import { updateProfileAction } from "./actions";
 
 export const metadata: Metadata = pageMetadata({
   title: "Edit Profile",
@@ -43,7 +43,7 @@ export default async function EditProfilePage({ searchParams }: { searchParams: 
           <ProfileForm
             mode="edit"
             defaultValues={profileToFormValues(profile)}
-            action={updateProfile.bind(null, profile.id)}
+            action={updateProfileAction.bind(null, profile.id)}
           />
         </Card>
       </div>

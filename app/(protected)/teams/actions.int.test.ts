@@ -12,7 +12,7 @@ vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }
 
 const { createTeamAction } = await import("./create/actions");
 const { updateTeamAction } = await import("./[id]/edit/actions");
-const { acceptRequest, requestToJoinTeam } = await import("@/lib/actions/teams");
+const { acceptRequestAction, requestToJoinTeamAction } = await import("@/lib/actions/teams");
 const { leaveTeamAction, setUrgentNeedAction } = await import("./[id]/actions");
 
 const admin = adminSql({ max: 1 });
@@ -99,37 +99,37 @@ describe("team actions", () => {
 
   it("join: visitor, no profile, success with a conversation id, repeat; accept fills the team", async () => {
     const [team] = await teamsOf(ids.owner);
-    expect(await requestToJoinTeam(team!.id, "")).toMatchObject({
+    expect(await requestToJoinTeamAction(team!.id, "")).toMatchObject({
       ok: false,
       error: "Please sign in to join a team",
     });
     as(ids.bare);
-    expect(await requestToJoinTeam(team!.id, "")).toMatchObject({
+    expect(await requestToJoinTeamAction(team!.id, "")).toMatchObject({
       ok: false,
       error: "Please create your profile first",
       code: "PROFILE_NOT_FOUND",
     });
     as(ids.joiner);
-    expect(await requestToJoinTeam(team!.id, "captain")).toEqual({
+    expect(await requestToJoinTeamAction(team!.id, "captain")).toEqual({
       ok: false,
       error: "Please choose swimmer, cyclist or runner",
     });
-    expect(await requestToJoinTeam("nope", "")).toEqual({ ok: false, error: "Failed to send request" });
-    const joined = await requestToJoinTeam(team!.id, "");
+    expect(await requestToJoinTeamAction("nope", "")).toEqual({ ok: false, error: "Failed to send request" });
+    const joined = await requestToJoinTeamAction(team!.id, "");
     expect(joined).toMatchObject({ ok: true, conversationId: expect.any(String) });
-    expect(await requestToJoinTeam(team!.id, "")).toEqual({
+    expect(await requestToJoinTeamAction(team!.id, "")).toEqual({
       ok: false,
       error: "You already have a pending request to join this team",
     });
 
     const [member] =
       await admin`select id from public.team_members where team_id = ${team!.id} and status = 'pending'`;
-    expect(await acceptRequest(member!.id)).toEqual({
+    expect(await acceptRequestAction(member!.id)).toEqual({
       ok: false,
       error: "Forbidden: You can only update your own teams.",
     });
     as(ids.owner);
-    expect(await acceptRequest(member!.id)).toEqual({ ok: true });
+    expect(await acceptRequestAction(member!.id)).toEqual({ ok: true });
     expect((await teamsOf(ids.owner))[0]!.status).toBe("full");
     as(ids.joiner);
     expect(await leaveTeamAction(team!.id)).toEqual({ ok: true });

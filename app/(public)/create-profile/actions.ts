@@ -11,7 +11,7 @@ import { profileSchema } from "@/lib/validation/profile";
 const failure = "Failed to create profile. Please try again.";
 
 /** Creates the signed-in user's profile. The e-mail comes from the account (a database trigger). */
-export const createProfile = action(
+export const createProfileAction = action(
   {
     name: "profile.create",
     fallback: failure,

@@ -10,7 +10,7 @@ import { getMyProfile } from "@/lib/auth/my-profile";
 import { joinContext } from "@/lib/intent/join-context";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { emptyProfileInput } from "@/lib/validation/profile";
-import { createProfile } from "./actions";
+import { createProfileAction } from "./actions";
 
 export const metadata: Metadata = pageMetadata({
   title: "Create Your Athlete Profile",
@@ -57,7 +57,7 @@ export default async function CreateProfilePage({
       </PageIntro>
       <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
         <Card>
-          <ProfileForm mode="create" defaultValues={defaults} action={createProfile} next={next} />
+          <ProfileForm mode="create" defaultValues={defaults} action={createProfileAction} next={next} />
         </Card>
       </div>
     </>

@@ -34,7 +34,7 @@ const typed = (form: FormData): Record<keyof InterestInput, string> => {
  * mail was queued now or earlier this hour, so it tells nobody whose address is registered. Public, and
  * called by the form with useActionState, so it also works before hydration.
  */
-export const registerInterest = formAction(
+export const registerInterestAction = formAction(
   {
     name: "interest.register",
     session: "none",
@@ -56,4 +56,4 @@ export const registerInterest = formAction(
   },
 );
 
-export type InterestResult = Awaited<ReturnType<typeof registerInterest>>;
+export type InterestResult = Awaited<ReturnType<typeof registerInterestAction>>;

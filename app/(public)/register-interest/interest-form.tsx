@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 // zod-free labels: this form ships on a static public page (JS budget).
 import { roleLabels as specialtyLabels, roleOrder as specialties } from "@/lib/teams/labels";
-import { registerInterest, type InterestResult } from "./actions";
+import { registerInterestAction, type InterestResult } from "./actions";
 
 const input =
   "mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 focus:border-ocean-700 focus:ring-2 focus:ring-ocean-700 focus:outline-none";
@@ -21,7 +21,10 @@ function FieldError({ id, message }: { id: string; message?: string }) {
  * so the page stays light, and a submit before hydration still works. Typed values survive an error.
  */
 export function InterestForm() {
-  const [state, action, pending] = useActionState<InterestResult | null, FormData>(registerInterest, null);
+  const [state, action, pending] = useActionState<InterestResult | null, FormData>(
+    registerInterestAction,
+    null,
+  );
   const errors = state && !state.ok ? (state.fieldErrors ?? {}) : {};
   const values = state && !state.ok ? state.values : undefined;
 

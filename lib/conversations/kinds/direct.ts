@@ -1,4 +1,9 @@
-import { fetchMessages, markRead, sendMessage, sendMessageFromForm } from "@/lib/actions/messages";
+import {
+  fetchMessagesAction,
+  markReadAction,
+  sendMessageAction,
+  sendMessageFromFormAction,
+} from "@/lib/actions/messages";
 import type { ConversationKind, SendAnswer } from "../kind";
 import { inboxFilters } from "../inbox-filters";
 import { conversationPath } from "../paths";
@@ -16,11 +21,11 @@ export const directKind: ConversationKind<Message> = {
   inboxFilters: ({ profileId }) => inboxFilters(profileId),
   unreadBy: (m, me) => m.sender_id !== me && !m.read,
   blockable: true,
-  fetch: (id, after) => fetchMessages(id, after),
-  markRead: (id) => markRead(id),
-  send: ({ id, to, content }) => sendMessage({ id, conversationId: to, content }),
+  fetch: (id, after) => fetchMessagesAction(id, after),
+  markRead: (id) => markReadAction(id),
+  send: ({ id, to, content }) => sendMessageAction({ id, conversationId: to, content }),
   // The server action itself, not a wrapper: a form posts to it before the page's scripts have run.
-  sendFromForm: sendMessageFromForm as (
+  sendFromForm: sendMessageFromFormAction as (
     previous: SendAnswer<Message> | null,
     form: FormData,
   ) => Promise<SendAnswer<Message>>,

@@ -1,8 +1,8 @@
 import {
-  fetchTeamChat,
+  fetchTeamChatAction,
   markTeamChatReadAction,
-  sendTeamChatMessage,
-  sendTeamChatMessageFromForm,
+  sendTeamChatMessageAction,
+  sendTeamChatMessageFromFormAction,
 } from "@/lib/actions/team-chat";
 import type { ConversationKind, SendAnswer } from "../kind";
 import { teamChatFilter } from "../inbox-filters";
@@ -25,11 +25,11 @@ export const teamKind: ConversationKind<TeamChatMessage, { members: TeamChatMemb
   inboxFilters: ({ teamIds }) => (teamIds.length ? [teamChatFilter(teamIds)] : []),
   unreadBy: (m, me) => m.sender_id !== me,
   blockable: false,
-  fetch: (id, after) => fetchTeamChat(id, after),
+  fetch: (id, after) => fetchTeamChatAction(id, after),
   markRead: (id) => markTeamChatReadAction(id),
-  send: ({ id, to, content }) => sendTeamChatMessage({ id, teamId: to, content }),
+  send: ({ id, to, content }) => sendTeamChatMessageAction({ id, teamId: to, content }),
   // The server action itself, not a wrapper: a form posts to it before the page's scripts have run.
-  sendFromForm: sendTeamChatMessageFromForm as (
+  sendFromForm: sendTeamChatMessageFromFormAction as (
     previous: SendAnswer<TeamChatMessage> | null,
     form: FormData,
   ) => Promise<SendAnswer<TeamChatMessage>>,

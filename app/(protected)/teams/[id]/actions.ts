@@ -1,6 +1,6 @@
 "use server";
 
-import { teamAction } from "@/lib/data/team-action";
+import { teamAction } from "@/lib/actions/team-action";
 import { acceptInvitation, declineInvitation, inviteToTeam } from "@/lib/data/team-invitations";
 import { leaveTeam, setUrgentNeed } from "@/lib/data/team-writes";
 import { noosaToday } from "@/lib/teams/urgency";

@@ -1,6 +1,6 @@
 "use server";
 
-import { teamAction } from "@/lib/data/team-action";
+import { teamAction } from "@/lib/actions/team-action";
 import { createTeam } from "@/lib/data/team-writes";
 import { teamCreateSchema } from "@/lib/validation/team";
 

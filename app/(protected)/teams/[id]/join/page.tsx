@@ -7,7 +7,7 @@ import { buttonClasses, LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/session";
 import { withRls } from "@/lib/db";
-import { requestToJoinTeam } from "@/lib/actions/teams";
+import { requestToJoinTeamAction } from "@/lib/actions/teams";
 import { getMyProfile } from "@/lib/auth/my-profile";
 import { findTeamWithMembers } from "@/lib/data/teams";
 import { createProfileThen, intentRole, joinIntentPath } from "@/lib/intent/paths";
@@ -59,7 +59,7 @@ export default async function ConfirmJoinPage({ params, searchParams }: Props) {
   // team's open legs, with the one asked for shown as taken.
   const open = wanted && team.open_legs.includes(wanted);
   const offered = open ? [wanted] : team.open_legs;
-  const send = (leg: TeamRole) => requestToJoinTeam.bind(null, team.id, leg);
+  const send = (leg: TeamRole) => requestToJoinTeamAction.bind(null, team.id, leg);
 
   return (
     <div className="mx-auto max-w-xl px-4 py-12 sm:px-6">

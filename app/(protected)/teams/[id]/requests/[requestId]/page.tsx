@@ -4,7 +4,12 @@ import { DecisionPanel, DecisionStatus, TeamGone } from "@/components/teams/deci
 import { TeamActionButton } from "@/components/teams/team-action-button";
 import { TeamMessage } from "@/components/teams/team-not-found";
 import { LinkButton } from "@/components/ui/button";
-import { acceptRequest, acceptRequestAs, changeRequestLegAction, declineRequest } from "@/lib/actions/teams";
+import {
+  acceptRequestAction,
+  acceptRequestAsAction,
+  changeRequestLegAction,
+  declineRequestAction,
+} from "@/lib/actions/teams";
 import { requireUser } from "@/lib/auth/session";
 import { withRls } from "@/lib/db";
 import { readJoinRequest, type JoinRequestView } from "@/lib/data/decisions";
@@ -117,7 +122,7 @@ function CreatorView({ view, teamPath, memberId }: { view: Ok; teamPath: string;
       <div className="flex flex-col gap-3 sm:flex-row">
         {view.leg_taken ? null : (
           <TeamActionButton
-            action={acceptRequest.bind(null, memberId)}
+            action={acceptRequestAction.bind(null, memberId)}
             label="Accept"
             busyLabel="Accepting..."
             success="Request accepted"
@@ -125,7 +130,7 @@ function CreatorView({ view, teamPath, memberId }: { view: Ok; teamPath: string;
           />
         )}
         <TeamActionButton
-          action={declineRequest.bind(null, memberId)}
+          action={declineRequestAction.bind(null, memberId)}
           label="Decline"
           busyLabel="Declining..."
           success="Request declined"
@@ -166,7 +171,7 @@ function LegChooser({ view, memberId }: { view: Ok; memberId: string }) {
             ? view.open_legs.map((leg) => (
                 <TeamActionButton
                   key={leg}
-                  action={acceptRequestAs.bind(null, memberId, leg)}
+                  action={acceptRequestAsAction.bind(null, memberId, leg)}
                   label={`Accept as the ${roleLabels[leg].toLowerCase()}`}
                   busyLabel="Accepting..."
                   success="Request accepted"
@@ -176,7 +181,7 @@ function LegChooser({ view, memberId }: { view: Ok; memberId: string }) {
             : null}
           {view.has_room ? (
             <TeamActionButton
-              action={acceptRequestAs.bind(null, memberId, view.role)}
+              action={acceptRequestAsAction.bind(null, memberId, view.role)}
               label={`Accept as a second ${asked}`}
               busyLabel="Accepting..."
               success="Request accepted"

@@ -6,7 +6,7 @@ import {
   type Arg,
   type Inputs,
 } from "@/lib/server-action/define-action";
-import { refreshPublicSurfaces } from "./public-cache";
+import { refreshPublicSurfaces } from "@/lib/data/public-cache";
 
 /**
  * A team write as the signed-in user (`action`). The SQL functions carry the rules and refuse with their
