@@ -22,7 +22,7 @@ import { listAttendees, readSessionOccurrence, type SessionPage } from "@/lib/da
 import { JsonLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { formatDuration, formatSessionStart, sessionPath } from "@/lib/sessions/format";
-import { sessionEventJsonLd } from "@/lib/sessions/json-ld";
+import { sessionEventJsonLd } from "@/lib/seo/session-json-ld";
 import {
   levelLabels,
   paceBand,

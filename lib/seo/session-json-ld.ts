@@ -1,8 +1,8 @@
 import type { SessionPage } from "@/lib/data/sessions";
 import { absoluteUrl } from "@/lib/site";
-import { sportLabels, type SessionSport } from "./labels";
-import { sessionPath } from "./format";
-import { sessionSpots, spotName, type SessionSpot } from "./spots";
+import { sportLabels, type SessionSport } from "@/lib/sessions/labels";
+import { sessionPath } from "@/lib/sessions/format";
+import { sessionSpots, spotName, type SessionSpot } from "@/lib/sessions/spots";
 
 /**
  * One session date as a schema.org Event: eventStatus says when it is cancelled or moved (EventRescheduled,
