@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { StartConversationControl } from "@/components/conversations/start-conversation-control";
+import { AthletePhoto } from "@/components/ui/athlete-photo";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import type { ListedAthlete } from "@/lib/data/browse";
@@ -25,7 +26,8 @@ export function AthleteCard({ athlete, viewerId }: { athlete: ListedAthlete; vie
     // Named by the athlete's name, as its heading says (no id to repeat per card).
     <article aria-label={athlete.full_name} className="card listing-card">
       <div className="card-head">
-        <div className="min-w-0">
+        <AthletePhoto name={athlete.full_name} src={athlete.photo_url} size="sm" />
+        <div className="min-w-0 flex-1">
           <h3 className="card-title min-w-0 truncate">
             <Link href={`/profile/${athlete.id}`} prefetch={false} className="hover:underline">
               {athlete.full_name}

@@ -1,5 +1,7 @@
 import Link from "next/link";
+import { AthletePhoto } from "@/components/ui/athlete-photo";
 import { Badge } from "@/components/ui/badge";
+import { signedPhotoUrls } from "@/lib/photos/urls";
 import type { TeamMember } from "@/lib/data/teams";
 import { levelLabels, roleLabels } from "@/lib/teams/labels";
 import { removeMemberAction } from "@/lib/actions/teams";
@@ -22,21 +24,36 @@ export function MemberName({ member }: { member: TeamMember }) {
   );
 }
 
-/** Active members with role and status (docs/product.md#teams); the creator can remove anyone but themselves. */
-export function MemberList({ members, canRemove }: { members: TeamMember[]; canRemove: boolean }) {
+/**
+ * Active members with role, status and face (docs/product.md#teams); the creator can remove anyone but
+ * themselves. `signAs`: "visitor" on the cached public page, "viewer" on a signed-in one (lib/photos/urls.ts).
+ */
+export async function MemberList({
+  members,
+  canRemove,
+  signAs,
+}: {
+  members: TeamMember[];
+  canRemove: boolean;
+  signAs: "viewer" | "visitor";
+}) {
   const active = members.filter((m) => m.status === "active");
+  const photos = await signedPhotoUrls(active.map((m) => m.photo_path), "small", signAs);
   // Only a team made outside the app's functions can lack its creator's row; say so rather than show nothing.
   if (active.length === 0) return <p className="py-3 text-sm text-slate-700">No members yet.</p>;
   return (
     <ul className="divide-y divide-slate-200" aria-label="Members">
       {active.map((m) => (
         <li key={m.member_id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-          <div className="flex min-w-0 flex-col">
+          <div className="flex min-w-0 items-center gap-3">
+            <AthletePhoto name={m.full_name ?? ""} src={m.photo_path ? photos.get(m.photo_path) : null} size="sm" />
+            <div className="flex min-w-0 flex-col">
             <MemberName member={m} />
             <span className="text-sm text-slate-700">
               {roleLabels[m.role]}
               {m.experience_level ? ` · ${levelLabels[m.experience_level]}` : ""}
             </span>
+            </div>
           </div>
           <div className="flex items-center gap-2">
             {m.is_creator ? <Badge tone="ocean">Creator</Badge> : null}

@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { formAction } from "@/lib/server-action/define-action";
 import { deleteMyAccountData } from "@/lib/data/my-data";
 import { refreshPublicSurfaces } from "@/lib/data/public-cache";
+import { removeOtherPhotos } from "@/lib/photos/store";
 import { deleteAuthUser } from "@/lib/supabase/admin";
 import { createClient } from "@/lib/supabase/server";
 import { deleteAccountSchema } from "@/lib/validation/account";
@@ -43,10 +44,14 @@ export const deleteMyAccountAction = formAction(
     await db((tx) => deleteMyAccountData(tx));
     // The profile, its memberships and a team it created leave every cached public surface at once.
     refreshPublicSurfaces();
+    // The photo's objects, as the athlete (their own folder), before the Auth user: hosted refuses to delete
+    // a user who still owns Storage objects. A failure stops here; pressing again finds the rows gone and
+    // retries the objects.
+    const supabase = await createClient();
+    await removeOtherPhotos(supabase, claims.sub, null);
     await deleteAuthUser(claims.sub);
     // The Auth user and its sessions are gone; signOut still clears this browser's cookies (Auth's "not
     // found" answer is ignored by the client for exactly this case).
-    const supabase = await createClient();
     await supabase.auth.signOut({ scope: "local" });
     redirect("/account-deleted");
   },

@@ -204,7 +204,7 @@ describe("reading", () => {
     expect(convs).toHaveLength(0);
   });
 
-  it("lists conversations with the other athlete's four fields, last message and unread count", async () => {
+  it("lists conversations with the other athlete's four fields and photo path, last message and unread count", async () => {
     const list = await withRls(bob.claims, (tx) => listConversations(tx));
     const row = list.find((c) => c.id === conversationId)!;
     expect(row.other_participant).toEqual({
@@ -212,6 +212,7 @@ describe("reading", () => {
       username: expect.any(String),
       full_name: "Alice Sender",
       avatar_url: expect.stringMatching(/^https:/),
+      photo_path: null,
     });
     expect(row.last_message?.content).toMatch(/burst \d+/);
     const unread = (
@@ -219,7 +220,7 @@ describe("reading", () => {
       where conversation_id = ${conversationId} and sender_id = ${alice.profileId} and not read`
     )[0]!.n;
     expect(row.unread_count).toBe(unread);
-    expect(Object.keys(row.other_participant!)).toHaveLength(4);
+    expect(Object.keys(row.other_participant!)).toHaveLength(5);
   });
 
   it("shows a private athlete's name in the list once a conversation exists (a team link made it)", async () => {

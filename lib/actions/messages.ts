@@ -10,6 +10,7 @@ import {
   startConversation as startConversationRow,
   unreadMessageCount,
 } from "@/lib/data/conversations";
+import { withConversationPhotos } from "@/lib/photos/urls";
 import { insertMessage, isParticipant, listMessages, markConversationRead } from "@/lib/data/messages";
 import { blockedText } from "@/lib/data/blocks";
 import { myTeamChatIds } from "@/lib/data/team-chat";
@@ -103,11 +104,13 @@ export const fetchConversationsAction = action(
   },
   async ({ db }, only) => ({
     ok: true as const,
-    conversations: await db(async (tx) => {
-      if (!only) return listConversations(tx);
-      const one = await findConversation(tx, only);
-      return one ? [one] : [];
-    }),
+    conversations: await withConversationPhotos(
+      await db(async (tx) => {
+        if (!only) return listConversations(tx);
+        const one = await findConversation(tx, only);
+        return one ? [one] : [];
+      }),
+    ),
   }),
 );
 

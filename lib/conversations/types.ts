@@ -9,6 +9,9 @@ export type OtherParticipant = {
   username: string;
   full_name: string;
   avatar_url: string | null;
+  /** Their photo's path when the viewer may see it (private.visible_photo_path), and its signed address. */
+  photo_path?: string | null;
+  photo_url?: string | null;
 };
 
 /** A conversation row of the list (docs/product.md#messages, list view). Times are ISO strings. */

@@ -13,6 +13,7 @@ import {
 } from "./browse";
 import { findProfileByAuthId, type Profile } from "./profiles";
 import { publicProfilesTag, publicTeamsTag } from "./public-cache";
+import { withPhotoUrls } from "@/lib/photos/urls";
 
 export type Listings = [Listing<ListedTeam>, Listing<ListedAthlete>];
 
@@ -36,7 +37,13 @@ export const sharedListings = (filters: BrowseFilters, leg: Specialty | null = n
   const f: BrowseFilters = { ...filters, mine };
   const viewer: Viewer = mine ? { specialty: leg } : {};
   return unstable_cache(
-    () => withRls(null, (tx) => Promise.all([listOpenTeams(tx, f, viewer), listAthletes(tx, f, viewer)])),
+    async (): Promise<Listings> => {
+      const [teams, athletes] = await withRls(null, (tx) =>
+        Promise.all([listOpenTeams(tx, f, viewer), listAthletes(tx, f, viewer)]),
+      );
+      // Signed as a visitor: this copy is shared (public, unsuspended athletes' photos only).
+      return [teams, { ...athletes, items: await withPhotoUrls(athletes.items, "small", "visitor") }];
+    },
     // A new key every 5 s: an entry is never served past its 5 s (revalidate alone would still hand the
     // first view after it the old copy while it reads the new one).
     ["browse-listings", JSON.stringify(f), ...(mine ? [leg] : []), String(Math.floor(Date.now() / FRESH_MS))],
@@ -58,7 +65,7 @@ export async function browseListings(
   if (!claims) return { me: null, listings: await sharedListings(filters) };
   const lists = (tx: Tx, viewer: Viewer) =>
     Promise.all([listOpenTeams(tx, filters, viewer), listAthletes(tx, filters, viewer)]);
-  return withRls(claims, async (tx) => {
+  const read = await withRls(claims, async (tx) => {
     if (!filters.mine) {
       const [me, listings] = await Promise.all([
         findProfileByAuthId(tx, claims.sub),
@@ -69,4 +76,9 @@ export async function browseListings(
     const me = await findProfileByAuthId(tx, claims.sub);
     return { me, listings: await lists(tx, { specialty: me?.specialty ?? null, signedIn: true }) };
   });
+  const [teams, athletes] = read.listings;
+  return {
+    me: read.me,
+    listings: [teams, { ...athletes, items: await withPhotoUrls(athletes.items, "small", "viewer") }],
+  };
 }

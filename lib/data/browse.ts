@@ -36,6 +36,9 @@ export type ListedAthlete = {
   experience_level: ExperienceLevel;
   training_preference: string | null;
   goals: string;
+  /** The photo's path when the reader may see it (private.visible_photo_path), and its signed address. */
+  photo_path: string | null;
+  photo_url?: string | null;
 };
 
 export type Listing<T> = { items: T[]; total: number };
@@ -126,7 +129,7 @@ export async function listAthletes(
   const [rows, [count]] = await Promise.all([
     tx<ListedAthlete[]>`
       select p.id, p.auth_id, p.username, p.full_name, p.location ->> 'display_name' as location, p.specialty,
-        p.experience_level, p.training_preference, p.goals
+        p.experience_level, p.training_preference, p.goals, private.visible_photo_path(p.id) as photo_path
       from public.profiles p
       where ${where}
       order by p.created_at desc, p.id

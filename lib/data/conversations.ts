@@ -9,6 +9,7 @@ type ListRow = {
   other_username: string | null;
   other_full_name: string | null;
   other_avatar_url: string | null;
+  other_photo_path: string | null;
   last_content: string | null;
   last_created_at: string | null;
   last_sender_id: string | null;
@@ -25,6 +26,7 @@ function toSummary(row: ListRow): ConversationSummary {
           username: row.other_username ?? "",
           full_name: row.other_full_name ?? "",
           avatar_url: row.other_avatar_url,
+          photo_path: row.other_photo_path,
         }
       : null,
     last_message:
@@ -38,7 +40,7 @@ function toSummary(row: ListRow): ConversationSummary {
 // Timestamps as ISO text with Postgres' microseconds (a JS Date would cut them to milliseconds).
 const select = (tx: Tx, limit: number, only: string | null) => tx<ListRow[]>`
   select id, to_json(updated_at) #>> '{}' as updated_at, other_id, other_username, other_full_name,
-         other_avatar_url, last_content, to_json(last_created_at) #>> '{}' as last_created_at,
+         other_avatar_url, private.visible_photo_path(other_id) as other_photo_path, last_content, to_json(last_created_at) #>> '{}' as last_created_at,
          last_sender_id, unread_count
   from public.list_my_conversations(${limit}::int, ${only}::uuid)`;
 

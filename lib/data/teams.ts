@@ -43,6 +43,8 @@ export type TeamMember = {
   is_creator: boolean;
   /** A pending request whose leg an active member races now: accepted only as a leg the creator picks. */
   leg_taken: boolean;
+  /** The photo's path when the viewer may see it and the member's name (private.visible_photo_path). */
+  photo_path: string | null;
 };
 
 export type TeamWithMembers = Team & { members: TeamMember[] };
@@ -124,7 +126,10 @@ export async function findTeamWithMembers(tx: Tx, id: string): Promise<TeamWithM
   // Asked together (one round trip): team_roster answers nothing for a team that is missing or hidden.
   const [[row], members] = await Promise.all([
     tx<Row<Team>[]>`${selectTeams(tx)} where t.id = ${id}`,
-    tx<Row<TeamMember>[]>`select * from public.team_roster(${id})`,
+    // A face only beside a name: the roster hides a private member's name from some who may see their photo.
+    tx<Row<TeamMember>[]>`
+      select r.*, case when r.full_name is not null then private.visible_photo_path(r.profile_id) end as photo_path
+      from public.team_roster(${id}) r`,
   ]);
   if (!row) return null;
   return { ...toTeam(row), members: members.map((m) => ({ ...m, joined_at: iso(m.joined_at) })) };

@@ -7,7 +7,7 @@ import { adminSql } from "@/test/fixtures/athletes";
 import { adminClient, createConfirmedUser, plainClient } from "@noosa-tri/supabase-local/test-support";
 import { photoObject } from "./paths";
 import { isRefusal, processPhoto, type ProcessedPhoto } from "./process";
-import { removeProfilePhoto, saveProfilePhoto } from "./store";
+import { readOriginalPhoto, removeOtherPhotos, removeProfilePhoto, saveProfilePhoto } from "./store";
 
 // Who may read a profile photo (private.photo_visible, the bucket's policies) and who may write one, through
 // the official Storage client against the stand-in, as each kind of caller: the athlete, a visitor, a
@@ -234,5 +234,28 @@ describe("who sees a photo", () => {
     expect(error).toBeNull();
     expect(data?.map((o) => o.name)).toEqual([photoObject(path, "small")]);
     expect(await objectsOf(ethan)).not.toContain(photoObject(path, "small"));
+  });
+});
+
+describe("an athlete's own data", () => {
+  it("the export's original is the bytes as uploaded, read as the athlete only", async () => {
+    const processed = await photo("#d35400");
+    await save(teammate, processed);
+    const path = await pathOf(teammate);
+    const original = await readOriginalPhoto(teammate.client, teammate.id, path);
+    expect(original?.content_type).toBe("image/jpeg");
+    expect(Buffer.from(original!.base64, "base64").equals(Buffer.from(processed.original.bytes))).toBe(true);
+    await expect(readOriginalPhoto(stranger.client, teammate.id, path)).resolves.toBeNull();
+  });
+
+  it("deleting an account removes every object in its folder, checked in the bucket", async () => {
+    const leaving = await person("Lee Leaving", true);
+    await save(leaving, await photo("#f1c40f"));
+    expect(await objectsOf(leaving)).toHaveLength(3);
+    // As the account deletion does: the database part, the objects as the athlete, then the Auth user.
+    await withRls(leaving.claims, (tx) => tx`select public.delete_my_account()`);
+    await removeOtherPhotos(leaving.client, leaving.id, null);
+    await admin`delete from auth.users where id = ${leaving.id}`;
+    expect(await objectsOf(leaving)).toEqual([]);
   });
 });

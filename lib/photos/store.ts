@@ -68,3 +68,23 @@ export async function removeProfilePhoto(supabase: SupabaseClient, tx: Tx, accou
   await tx`select public.set_my_photo(null)`;
   await removeOtherPhotos(supabase, accountId, null);
 }
+
+/**
+ * The athlete's original photo as uploaded (for their data export), read as them: the only reader the bucket
+ * allows. Null without a photo.
+ */
+export async function readOriginalPhoto(supabase: SupabaseClient, accountId: string, path: string | null) {
+  if (!path) return null;
+  const { data, error } = await bucket(supabase).list(accountId, { limit: 1000 });
+  if (error) throw error;
+  const original = data.find((o) => o.name.startsWith(`${path.slice(accountId.length + 1)}-original.`));
+  if (!original) return null;
+  const name = `${accountId}/${original.name}`;
+  const download = await bucket(supabase).download(name);
+  if (download.error) throw download.error;
+  return {
+    name,
+    content_type: download.data.type,
+    base64: Buffer.from(await download.data.arrayBuffer()).toString("base64"),
+  };
+}

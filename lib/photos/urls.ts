@@ -1,6 +1,7 @@
 import "server-only";
 import { createClient as createPlainClient, type SupabaseClient } from "@supabase/supabase-js";
 import { publicEnv } from "@/lib/env";
+import type { OtherParticipant } from "@/lib/conversations/types";
 import { photos } from "@/lib/site";
 import { createClient } from "@/lib/supabase/server";
 import { photoObject, type PhotoSize } from "./paths";
@@ -47,3 +48,25 @@ const visitorClient = () =>
   createPlainClient(publicEnv.NEXT_PUBLIC_SUPABASE_URL, publicEnv.NEXT_PUBLIC_SUPABASE_PUBLISHABLE_KEY, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
+
+/** `rows` with `photo_url` beside each `photo_path` (null where there is none or it may not be signed). */
+export async function withPhotoUrls<T extends { photo_path: string | null }>(
+  rows: readonly T[],
+  size: PhotoSize,
+  as: "viewer" | "visitor",
+): Promise<(T & { photo_url: string | null })[]> {
+  const urls = await signedPhotoUrls(rows.map((r) => r.photo_path), size, as);
+  return rows.map((r) => ({ ...r, photo_url: r.photo_path ? (urls.get(r.photo_path) ?? null) : null }));
+}
+
+/** Conversations with the other athlete's signed photo address, signed as the viewer. */
+export async function withConversationPhotos<T extends { other_participant: OtherParticipant | null }>(
+  conversations: T[],
+): Promise<T[]> {
+  const urls = await signedPhotoUrls(conversations.map((c) => c.other_participant?.photo_path), "small", "viewer");
+  return conversations.map((c) => {
+    const other = c.other_participant;
+    if (!other?.photo_path) return c;
+    return { ...c, other_participant: { ...other, photo_url: urls.get(other.photo_path) ?? null } };
+  });
+}

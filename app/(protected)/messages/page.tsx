@@ -5,6 +5,7 @@ import { MessagesView } from "@/components/conversations/messages-view";
 import { requireUser } from "@/lib/auth/session";
 import { withRls } from "@/lib/db";
 import { findConversation, listConversations, myProfileId } from "@/lib/data/conversations";
+import { withConversationPhotos } from "@/lib/photos/urls";
 import { listMessages } from "@/lib/data/messages";
 import { findRequestSent } from "@/lib/data/request-sent";
 import { listMyTeamChats, listTeamChatMessages, teamChatMembers } from "@/lib/data/team-chat";
@@ -69,6 +70,14 @@ export default async function MessagesPage({ searchParams }: Props) {
           : null,
     };
   });
+
+  if (data) {
+    const [conversations, active] = await Promise.all([
+      withConversationPhotos(data.conversations),
+      data.active ? withConversationPhotos([data.active]).then(([a]) => a!) : null,
+    ]);
+    Object.assign(data, { conversations, active });
+  }
 
   return (
     <div className="chat-page mx-auto w-full max-w-6xl md:px-6 md:py-8">

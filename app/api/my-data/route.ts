@@ -2,6 +2,8 @@ import { NextResponse } from "next/server";
 import { getLiveClaims } from "@/lib/auth/session";
 import { exportMyData } from "@/lib/data/my-data";
 import { withRls } from "@/lib/db";
+import { readOriginalPhoto } from "@/lib/photos/store";
+import { createClient } from "@/lib/supabase/server";
 
 // Settings → Download my data: the account's data as a JSON file. Read in the caller's RLS transaction, so
 // it holds only what this account may see. Never cached: it is personal and changes with every message.
@@ -18,6 +20,12 @@ export async function GET() {
   }
   try {
     const data = await withRls(claims, (tx) => exportMyData(tx, claims));
+    // The profile photo as it was uploaded (the stored sizes are made from it), base64 in the JSON.
+    const [me] = await withRls(claims, (tx) =>
+      tx<{ photo_path: string | null }[]>`select private.visible_photo_path(private.my_profile_id()) as photo_path`,
+    );
+    const photo = await readOriginalPhoto(await createClient(), claims.sub, me?.photo_path ?? null);
+    Object.assign(data, { profile_photo: photo });
     const day = data.exported_at.slice(0, 10);
     return new NextResponse(JSON.stringify(data, null, 2), {
       headers: {

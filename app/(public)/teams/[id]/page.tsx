@@ -77,7 +77,7 @@ export default async function PublicTeamPage({ params }: Props) {
           </TeamSummaryCard>
           <Card>
             <h2 className="text-ocean-950 mb-2 text-xl font-bold">Members</h2>
-            <MemberList members={team.members} canRemove={false} />
+            <MemberList members={team.members} canRemove={false} signAs="visitor" />
           </Card>
         </div>
       </div>

@@ -103,7 +103,7 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
       <h2 id="team-members" tabIndex={-1} className="text-ocean-950 mb-2 text-xl font-bold">
         Members
       </h2>
-      <MemberList members={team.members} canRemove={isCreator} />
+      <MemberList members={team.members} canRemove={isCreator} signAs="viewer" />
       {mine?.status === "pending" ? (
         <p className="mt-3 text-sm text-slate-700">Your request to join is waiting for the creator.</p>
       ) : null}
