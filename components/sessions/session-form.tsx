@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { startTransition, useActionState, useState } from "react";
 import { createSessionAction } from "@/lib/actions/sessions";
 import { isoDayLabels, levelLabels, sessionLevels, sessionSports, sportLabels } from "@/lib/sessions/labels";
 import { sessionSpotKeys, sessionSpots } from "@/lib/sessions/spots";
@@ -9,7 +9,7 @@ const input = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-
 const label = "block text-sm font-medium text-slate-800";
 
 /** Post a session: once, or weekly on chosen days. The rules are the database's; it answers in words. */
-export function SessionForm({ today }: { today: string }) {
+export function SessionForm({ today, firstDay }: { today: string; firstDay: string }) {
   const [id] = useState(() => crypto.randomUUID());
   const [result, act, pending] = useActionState(createSessionAction, null);
   const [weekly, setWeekly] = useState(false);
@@ -23,7 +23,18 @@ export function SessionForm({ today }: { today: string }) {
   const described = (k: string) =>
     errors[k] ? { "aria-describedby": `${k}-error`, "aria-invalid": true } : {};
   return (
-    <form action={act} className="space-y-4" noValidate>
+    <form
+      action={act}
+      // Sent by hand once the script runs, so a refused form keeps what was typed (React empties a form
+      // whose `action` ran); before that, the browser posts it to the same action.
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        startTransition(() => act(form));
+      }}
+      className="space-y-4"
+      noValidate
+    >
       <input type="hidden" name="id" value={id} />
       {result && !result.ok && result.error ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
@@ -90,7 +101,7 @@ export function SessionForm({ today }: { today: string }) {
             name="first_day"
             type="date"
             min={today}
-            defaultValue={today}
+            defaultValue={firstDay}
             className={input}
             {...described("first_day")}
           />

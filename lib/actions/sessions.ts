@@ -106,7 +106,7 @@ export const createSessionAction = formAction(
     fallback: "Could not post your session. Please try again.",
     texts: { UNAUTHENTICATED: "Sign in to post a session.", PROFILE_NOT_FOUND: "Create your profile first." },
     read: sessionFromForm,
-    input: { schema: sessionFormSchema, error: "Check the highlighted fields" },
+    input: { schema: sessionFormSchema, error: "Check the highlighted fields", fields: true },
     echo: (values) => ({ values: values as Record<string, unknown> }),
   },
   async ({ db }, f) => {

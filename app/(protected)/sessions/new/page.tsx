@@ -7,9 +7,14 @@ import { noosaDay } from "@/lib/sessions/format";
 
 export const metadata: Metadata = { title: "Post a session", robots: { index: false, follow: false } };
 
+/** The calendar day after an ISO day (yyyy-mm-dd). */
+const dayAfter = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
 /** The host's form for a new session (once or weekly). */
 export default async function NewSessionPage() {
   await requireUser("/sessions/new");
+  const today = noosaDay(new Date());
   return (
     <>
       <PageIntro title="Post a session">
@@ -17,7 +22,8 @@ export default async function NewSessionPage() {
       </PageIntro>
       <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
         <Card>
-          <SessionForm today={noosaDay(new Date())} />
+          {/* Tomorrow: a session posted today is mostly for a later day, and today's dawn has passed. */}
+          <SessionForm today={today} firstDay={dayAfter(today)} />
         </Card>
       </div>
     </>
