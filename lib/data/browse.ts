@@ -127,13 +127,21 @@ export async function listAthletes(
     ${viewer.signedIn ? tx`and p.id not in (select b.profile_id from private.my_blocked_profiles() b)` : tx``}`;
   const size = pageSizes.athletes;
   const [rows, [count]] = await Promise.all([
+    // The photo is asked for on the page's rows only: in the inner select list a sorted plan would ask it
+    // for every athlete that matches before the limit.
     tx<ListedAthlete[]>`
-      select p.id, p.auth_id, p.username, p.full_name, p.location ->> 'display_name' as location, p.specialty,
-        p.experience_level, p.training_preference, p.goals, private.visible_photo_path(p.id) as photo_path
-      from public.profiles p
-      where ${where}
-      order by p.created_at desc, p.id
-      limit ${size} offset ${(f.athletePage - 1) * size}`,
+      select page.id, page.auth_id, page.username, page.full_name, page.location, page.specialty,
+        page.experience_level, page.training_preference, page.goals,
+        private.visible_photo_path(page.id) as photo_path
+      from (
+        select p.id, p.auth_id, p.username, p.full_name, p.location ->> 'display_name' as location, p.specialty,
+          p.experience_level, p.training_preference, p.goals, p.created_at
+        from public.profiles p
+        where ${where}
+        order by p.created_at desc, p.id
+        limit ${size} offset ${(f.athletePage - 1) * size}
+      ) page
+      order by page.created_at desc, page.id`,
     tx<{ n: number }[]>`select count(*)::int as n from public.profiles p where ${where}`,
   ]);
   return { items: rows, total: count!.n };
