@@ -147,8 +147,12 @@ test("settings page: by keyboard, axe clean, saved", async ({ page }) => {
   await page.keyboard.press("Space");
   await page.keyboard.press("Tab");
   await page.keyboard.press("Space");
-  await page.keyboard.press("Tab");
-  await expect(page.getByRole("button", { name: "Save e-mail settings" })).toBeFocused();
+  // On past the training-session switches to Save.
+  const save = page.getByRole("button", { name: "Save e-mail settings" });
+  for (let i = 0; i < 6 && !(await save.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(save).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: "E-mail settings saved." })).toBeVisible();
   expect(

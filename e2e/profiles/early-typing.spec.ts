@@ -8,7 +8,10 @@ test.describe.configure({ timeout: 180_000 });
 
 /** True once React has hydrated the form (React then keeps its fiber on the element). */
 const hydrated = (page: Page) =>
-  page.locator("main form").evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactFiber")));
+  // The profile form, not the photo's own form beside it on Edit Profile.
+  page
+    .locator('main form[aria-describedby="profile-form-status"]')
+    .evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactFiber")));
 
 /**
  * A new tab of `page`'s session with nothing cached, whose scripts are held back until `start()`: the
