@@ -41,6 +41,14 @@ export const publicRoutes: PublicRoute[] = [
     links: [],
   },
   {
+    path: "/sessions",
+    title: "Group training sessions around Noosa",
+    h1: "Group training sessions",
+    // Counts depend on what earlier tests posted, so the wording is checked, not the number.
+    texts: [/Train with others/i, /\d+ upcoming sessions?/, /waitlist/],
+    links: [{ name: "Post a session", href: "/sessions/new" }],
+  },
+  {
     path: "/privacy-policy",
     title: "Privacy Policy",
     h1: "Privacy Policy",
