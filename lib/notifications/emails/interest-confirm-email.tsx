@@ -4,7 +4,7 @@ import { absoluteUrl } from "@/lib/site";
 import { signInterestToken } from "../interest-token";
 import type { ClaimedNotification } from "../types";
 import { textStyle } from "./email-layout";
-import type { EmailContent } from "./notification-email";
+import type { EmailContent } from "./email-parts";
 
 type InterestClaim = Extract<ClaimedNotification, { kind: "interest_confirm" }>;
 

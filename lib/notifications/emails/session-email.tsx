@@ -4,26 +4,20 @@ import { formatSessionStart, sessionPath } from "@/lib/sessions/format";
 import { spotName } from "@/lib/sessions/spots";
 import { absoluteUrl } from "@/lib/site";
 import type { ClaimedNotification } from "../types";
-import { textStyle, type EmailFrame } from "./email-layout";
+import { textStyle } from "./email-layout";
+import type { EmailContent, Framer } from "./email-parts";
 
 type SessionClaim = Extract<
   ClaimedNotification,
   { kind: "session_offer" | "session_change" | "session_reminder" | "session_summary" }
 >;
-type Framer = (
-  f: Omit<EmailFrame, "unsubscribe" | "settingsHref"> & { unsubscribeLabel: string },
-) => EmailFrame;
 
 const updatesReason = "you answered this session and have e-mails about session places and changes on";
 const updatesLabel = "Stop e-mails about session places and changes";
 const remindersLabel = "Stop session reminders";
 
 /** Subject, frame and body of a session notification (offers, changes, reminders, the host's summary). */
-export function sessionNotificationContent(
-  n: SessionClaim,
-  hi: ReactNode,
-  frame: Framer,
-): { subject: string; frame: EmailFrame; body: ReactNode } {
+export function sessionNotificationContent(n: SessionClaim, hi: ReactNode, frame: Framer): EmailContent {
   const d = n.data;
   const when = formatSessionStart(d.starts_at);
   const where = spotName(d.meeting_point);
