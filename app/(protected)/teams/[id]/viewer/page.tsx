@@ -1,39 +1,24 @@
 import { randomUUID } from "node:crypto";
 import type { Metadata } from "next";
 import { TeamThread } from "@/components/conversations/team-thread";
-import { listTeamChatMessages, teamChatMembers } from "@/lib/data/team-chat";
-import { AddToCalendarLink } from "@/components/teams/add-to-calendar";
-import { AthletesWhoFit } from "@/components/teams/athletes-who-fit";
 import { JoinTeam } from "@/components/teams/join-team";
+import { LookingPrompt } from "@/components/teams/looking-prompt";
 import { MemberList } from "@/components/teams/member-list";
 import { PendingRequests } from "@/components/teams/pending-requests";
-import { ShareTeamButton } from "@/components/teams/share-team-button";
-import { TeamActionButton } from "@/components/teams/team-action-button";
 import { TeamMessage } from "@/components/teams/team-not-found";
-import { LookingPrompt } from "@/components/teams/looking-prompt";
 import { TeamIntro, TeamSummaryCard } from "@/components/teams/team-summary";
 import { UrgentLapseNotice } from "@/components/teams/urgent-lapse-notice";
 import { UrgentNeedForm } from "@/components/teams/urgent-need-form";
-import { buttonClasses, LinkButton } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/session";
-import { withRls, type Claims } from "@/lib/db";
-import { findProfileByAuthId } from "@/lib/data/profiles";
-import { findMyInvitation, listFitCandidates, listTeamInvitations } from "@/lib/data/team-invitations";
-import { findTeamWithMembers } from "@/lib/data/teams";
-import { teamIdSchema } from "@/lib/validation/team";
+import { readTeamViewerPage } from "@/lib/data/team-viewer";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { fitPage, rankCandidates } from "@/lib/teams/fit-ranking";
-import { roleLabels } from "@/lib/teams/labels";
 import { suggestedLeg } from "@/lib/teams/suggested-leg";
-import { teamHeadline } from "@/lib/teams/team-seo";
-import {
-  acceptInvitationAction,
-  declineInvitationAction,
-  inviteAthleteAction,
-  leaveTeamAction,
-  setUrgentNeedAction,
-} from "../actions";
+import { setUrgentNeedAction } from "../actions";
+import { FitCard } from "./fit-card";
+import { InvitationCard } from "./invitation-card";
+import { TeamButtons } from "./team-buttons";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ fit?: string | string[] }> };
 
@@ -43,8 +28,6 @@ export const metadata: Metadata = pageMetadata({
   path: "/teams",
   noindex: true,
 });
-
-const statusText = { pending: "waiting for an answer", accepted: "accepted", declined: "declined" } as const;
 
 /**
  * The team page (docs/product.md#teams) as a signed-in viewer sees /teams/{id} (the proxy shows this page at that URL): the
@@ -59,9 +42,9 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
   // fit, invitations sent) or an invited athlete sees. As before, only a failure while reading the team
   // answers "Error loading team"; a later one goes to the error boundary.
   const progress = { teamRead: false };
-  let read: Awaited<ReturnType<typeof readViewerPage>> = null;
+  let read: Awaited<ReturnType<typeof readTeamViewerPage>> = null;
   try {
-    read = await readViewerPage(user.claims, id, user.id, progress);
+    read = await readTeamViewerPage(user.claims, id, user.id, progress);
   } catch (error) {
     if (progress.teamRead) throw error;
     console.error("team.read failed", { message: (error as Error).message });
@@ -77,7 +60,6 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
   const { team, me, isCreator, invitation, fit, sent, chat } = read;
   const mine = me ? team.members.find((m) => m.profile_id === me.id && !m.is_creator) : undefined;
   const teamPath = `/teams/${team.id}`;
-  const teamId = team.id;
 
   const fitting = fitPage(
     rankCandidates(
@@ -123,30 +105,7 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
               {members}
             </>
           ) : null}
-          {invitation ? (
-            <Card className="space-y-3 border-2 border-orange-300">
-              <h2 className="text-ocean-950 text-xl font-bold">You&apos;re invited</h2>
-              <p className="text-slate-800">
-                {team.name} would like you to join as the {roleLabels[invitation.role].toLowerCase()}.
-              </p>
-              <div className="flex flex-wrap gap-3">
-                <TeamActionButton
-                  action={acceptInvitationAction.bind(null, invitation.id)}
-                  label="Accept invitation"
-                  busyLabel="Accepting..."
-                  success={`Welcome to ${team.name}!`}
-                />
-                <TeamActionButton
-                  action={declineInvitationAction.bind(null, invitation.id)}
-                  label="Decline"
-                  busyLabel="Declining..."
-                  success="Invitation declined"
-                  variant="secondary"
-                  name="Decline invitation"
-                />
-              </div>
-            </Card>
-          ) : null}
+          {invitation ? <InvitationCard teamName={team.name} invitation={invitation} /> : null}
           {!isCreator && !mine && !invitation ? (
             // First on the page, on a phone's first screen: a shared team link is mostly opened to ask.
             <Card className="space-y-3">
@@ -162,30 +121,7 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
             </Card>
           ) : null}
           <TeamSummaryCard team={team}>
-            <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-5">
-              {isCreator ? <LinkButton href={`/teams/${team.id}/edit`}>Edit Team</LinkButton> : null}
-              {isCreator || mine?.status === "active" ? <AddToCalendarLink teamId={team.id} /> : null}
-              {team.status !== "closed" ? (
-                <ShareTeamButton
-                  path={teamPath}
-                  title={teamHeadline(team)}
-                  className={buttonClasses("secondary", "md")}
-                />
-              ) : null}
-              {mine ? (
-                <TeamActionButton
-                  action={leaveTeamAction.bind(null, team.id)}
-                  label={mine.status === "pending" ? "Withdraw Request" : "Leave Team"}
-                  busyLabel="Leaving..."
-                  success={mine.status === "pending" ? "Request withdrawn" : "You left the team"}
-                  variant="secondary"
-                  then="/teams"
-                />
-              ) : null}
-              <LinkButton href="/teams" variant="ghost">
-                Back to Teams
-              </LinkButton>
-            </div>
+            <TeamButtons team={team} isCreator={isCreator} mine={mine?.status ?? null} />
           </TeamSummaryCard>
           {chat && me ? (
             <Card className="overflow-hidden p-0">
@@ -201,33 +137,14 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
           ) : null}
           {isCreator ? null : members}
           {isCreator ? (
-            <Card>
-              <h2 className="text-ocean-950 mb-1 text-xl font-bold">Athletes who fit</h2>
-              <p className="mb-3 text-sm text-slate-700">
-                Public athletes looking for a team, for the legs you still need: urgent leg first, then level,
-                place and who is online.
-              </p>
-              <AthletesWhoFit
-                athletes={fitting.athletes}
-                page={fitPageNumber}
-                more={fitting.more}
-                teamPath={teamPath}
-                urgentRole={team.urgent_role}
-                invite={(athleteId) => inviteAthleteAction.bind(null, teamId, athleteId)}
-              />
-              {sent.length ? (
-                <div className="mt-5 border-t border-slate-200 pt-4">
-                  <h3 className="text-sm font-semibold text-slate-600">Invitations sent</h3>
-                  <ul className="mt-2 space-y-1 text-sm text-slate-800" aria-label="Invitations sent">
-                    {sent.map((i) => (
-                      <li key={i.id}>
-                        {i.full_name} as {roleLabels[i.role].toLowerCase()}: {statusText[i.status]}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ) : null}
-            </Card>
+            <FitCard
+              teamId={team.id}
+              teamPath={teamPath}
+              urgentRole={team.urgent_role}
+              fitting={fitting}
+              page={fitPageNumber}
+              sent={sent}
+            />
           ) : null}
         </div>
         {isCreator ? (
@@ -246,28 +163,4 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
       </div>
     </>
   );
-}
-
-function readViewerPage(claims: Claims, id: string, viewerId: string, progress: { teamRead: boolean }) {
-  return withRls(claims, async (tx) => {
-    // The viewer's own invitation is asked with the team (one round trip), the creator's lists after it.
-    const [team, me, mine] = await Promise.all([
-      findTeamWithMembers(tx, id),
-      findProfileByAuthId(tx, viewerId),
-      teamIdSchema.safeParse(id).success ? findMyInvitation(tx, id) : null,
-    ]);
-    progress.teamRead = true;
-    if (!team) return null;
-    const isCreator = team.creator_id === viewerId;
-    // The team's chat: empty answers for anyone who is not an active member (RLS and the function's check).
-    const [[fit, sent], chatMessages, chatMembers] = await Promise.all([
-      isCreator
-        ? Promise.all([listFitCandidates(tx, team.id), listTeamInvitations(tx, team.id)])
-        : Promise.resolve([[], []] as const),
-      listTeamChatMessages(tx, team.id),
-      teamChatMembers(tx, team.id),
-    ]);
-    const chat = me && chatMembers.length ? { messages: chatMessages, members: chatMembers } : null;
-    return { team, me, isCreator, invitation: isCreator ? null : mine, fit: [...fit], sent: [...sent], chat };
-  });
 }
