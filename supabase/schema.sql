@@ -253,7 +253,8 @@ create table public.reports (
   created_at timestamp with time zone default now() not null,
   resolved_at timestamp with time zone,
   resolved_by uuid,
-  resolution text
+  resolution text,
+  photo_path text
 ); -- owner postgres
 alter table public.reports enable row level security;
 
@@ -454,7 +455,7 @@ alter table private.notification_outbox add constraint notification_outbox_inter
 
 alter table private.notification_outbox add constraint notification_outbox_invitation_id_fkey FOREIGN KEY (invitation_id) REFERENCES public.team_invitations(id) ON DELETE CASCADE;
 
-alter table private.notification_outbox add constraint notification_outbox_kind_enum CHECK ((kind = ANY (ARRAY['join_request'::text, 'decision'::text, 'message'::text, 'urgent_alert'::text, 'team_closed'::text, 'interest_confirm'::text, 'invitation'::text, 'team_chat'::text, 'session_offer'::text, 'session_change'::text, 'session_reminder'::text, 'session_summary'::text])));
+alter table private.notification_outbox add constraint notification_outbox_kind_enum CHECK ((kind = ANY (ARRAY['join_request'::text, 'decision'::text, 'message'::text, 'urgent_alert'::text, 'team_closed'::text, 'interest_confirm'::text, 'invitation'::text, 'team_chat'::text, 'session_offer'::text, 'session_change'::text, 'session_reminder'::text, 'session_summary'::text, 'photo_removed'::text])));
 
 alter table private.notification_outbox add constraint notification_outbox_member_id_fkey FOREIGN KEY (member_id) REFERENCES public.team_members(id) ON DELETE CASCADE;
 
@@ -532,7 +533,7 @@ alter table public.messages add constraint messages_recipient_not_sender CHECK (
 
 alter table public.messages add constraint messages_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
 
-alter table public.moderation_actions add constraint moderation_actions_action_enum CHECK ((action = ANY (ARRAY['hide_message'::text, 'hide_profile'::text, 'suspend'::text, 'dismiss'::text, 'hide_session'::text, 'remove_rsvp'::text])));
+alter table public.moderation_actions add constraint moderation_actions_action_enum CHECK ((action = ANY (ARRAY['hide_message'::text, 'hide_profile'::text, 'suspend'::text, 'dismiss'::text, 'hide_session'::text, 'remove_rsvp'::text, 'remove_photo'::text])));
 
 alter table public.moderation_actions add constraint moderation_actions_moderator_id_fkey FOREIGN KEY (moderator_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
@@ -590,11 +591,13 @@ alter table public.push_subscriptions add constraint push_subscriptions_profile_
 
 alter table public.reports add constraint reports_details_text CHECK ((((char_length(details) >= 1) AND (char_length(details) <= 1000)) AND private.is_safe_text(details, true)));
 
-alter table public.reports add constraint reports_kind_enum CHECK ((kind = ANY (ARRAY['message'::text, 'profile'::text, 'session'::text, 'session_rsvp'::text])));
+alter table public.reports add constraint reports_kind_enum CHECK ((kind = ANY (ARRAY['message'::text, 'profile'::text, 'session'::text, 'session_rsvp'::text, 'photo'::text])));
 
 alter table public.reports add constraint reports_message_snapshot CHECK (((kind = ANY (ARRAY['message'::text, 'session'::text])) = (message_content IS NOT NULL)));
 
 alter table public.reports add constraint reports_other_needs_details CHECK (((reason <> 'other'::text) OR (details IS NOT NULL)));
+
+alter table public.reports add constraint reports_photo_snapshot CHECK (((kind = 'photo'::text) = (photo_path IS NOT NULL)));
 
 alter table public.reports add constraint reports_pkey PRIMARY KEY (id);
 
@@ -604,7 +607,7 @@ alter table public.reports add constraint reports_reported_profile_id_fkey FOREI
 
 alter table public.reports add constraint reports_reporter_id_fkey FOREIGN KEY (reporter_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
-alter table public.reports add constraint reports_resolution_enum CHECK ((resolution = ANY (ARRAY['hide_message'::text, 'hide_profile'::text, 'suspend'::text, 'dismiss'::text, 'hide_session'::text, 'remove_rsvp'::text])));
+alter table public.reports add constraint reports_resolution_enum CHECK ((resolution = ANY (ARRAY['hide_message'::text, 'hide_profile'::text, 'suspend'::text, 'dismiss'::text, 'hide_session'::text, 'remove_rsvp'::text, 'remove_photo'::text])));
 
 alter table public.reports add constraint reports_resolved_by_fkey FOREIGN KEY (resolved_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 
@@ -1308,6 +1311,8 @@ begin
     and (x.id = r.id
          or (p_action in ('hide_message', 'hide_profile', 'hide_session', 'remove_rsvp')
              and x.kind = r.kind and x.target_id = r.target_id)
+         or (p_action = 'remove_photo' and x.kind = 'photo' and x.target_id = r.target_id
+             and x.photo_path = r.photo_path)
          or (p_action = 'suspend' and x.reported_profile_id = r.reported_profile_id));
   get diagnostics closed = row_count;
   return closed;
@@ -2028,6 +2033,8 @@ begin
              'request_id', q.id, 'name', q.name, 'specialty', q.specialty, 'expires_at', q.expires_at)) end
     into result
     from private.interest_requests q where q.id = r.interest_request_id;
+  elsif r.kind = 'photo_removed' then
+    result := jsonb_build_object('data', jsonb_build_object('reason', r.detail));
   elsif r.kind = 'team_closed' then
     result := jsonb_build_object('data', jsonb_build_object('team_name', r.detail));
   elsif r.kind = 'invitation' then
@@ -3227,6 +3234,8 @@ AS $function$
     when 'session_change' then coalesce(s.session_updates, true)
     when 'session_reminder' then coalesce(s.session_reminders, true)
     when 'session_summary' then coalesce(s.session_reminders, true)
+    -- A moderator removed your photo: about your own account, always sent.
+    when 'photo_removed' then true
     else false
   end
   from (select 1) one
@@ -4259,6 +4268,36 @@ begin
 end;
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION public.moderate_remove_photo(p_report uuid)
+ RETURNS TABLE(closed integer, profile_id uuid, cleared boolean, object_names text[])
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  r public.reports := private.begin_moderation(p_report, 'photo');
+  account uuid;
+  current_path text;
+  was_cleared boolean := false;
+begin
+  select p.auth_id into account from public.profiles p where p.id = r.target_id;
+  -- The athlete's own photo changes take this lock before the profile row (lib/photos/store.ts), so an
+  -- upload in flight finishes first or waits for this one.
+  perform pg_advisory_xact_lock(hashtextextended('photo:' || account::text, 0));
+  select p.photo_path into current_path from public.profiles p where p.id = r.target_id for update;
+  if current_path = r.photo_path then
+    update public.profiles set photo_path = null where id = r.target_id;
+    insert into private.notification_outbox (kind, dedupe_key, recipient_id, detail)
+    values ('photo_removed', 'photo_removed:' || r.id::text, r.target_id, r.reason)
+    on conflict (dedupe_key) do nothing;
+    was_cleared := true;
+  end if;
+  return query select private.finish_moderation(r, 'remove_photo'), r.target_id, was_cleared,
+    array(select o.name from storage.objects o
+          where o.bucket_id = 'avatars' and o.name like r.photo_path || '-%' order by o.name);
+end;
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION public.moderate_remove_rsvp(p_report uuid)
  RETURNS integer
  LANGUAGE plpgsql
@@ -4319,7 +4358,7 @@ end;
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION public.moderation_queue(lim integer DEFAULT 100)
- RETURNS TABLE(id uuid, kind text, reason text, details text, created_at timestamp with time zone, reporter_name text, target_id uuid, message_content text, message_hidden boolean, profile_id uuid, profile_username text, profile_full_name text, profile_bio text, profile_goals text, profile_hidden boolean, account_suspended boolean, open_reports_on_target integer)
+ RETURNS TABLE(id uuid, kind text, reason text, details text, created_at timestamp with time zone, reporter_name text, target_id uuid, message_content text, message_hidden boolean, profile_id uuid, profile_username text, profile_full_name text, profile_bio text, profile_goals text, profile_hidden boolean, account_suspended boolean, open_reports_on_target integer, photo_path text, photo_current boolean)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -4335,7 +4374,9 @@ begin
          exists (select 1 from private.hidden_profiles h where h.profile_id = p.id),
          exists (select 1 from private.suspended_accounts s where s.user_id = p.auth_id),
          (select count(*)::int from public.reports o
-          where o.status = 'open' and o.kind = r.kind and o.target_id = r.target_id)
+          where o.status = 'open' and o.kind = r.kind and o.target_id = r.target_id),
+         r.photo_path,
+         r.photo_path is not null and r.photo_path = p.photo_path
   from public.reports r
   join public.profiles p on p.id = r.reported_profile_id
   left join public.profiles rp on rp.auth_id = r.reporter_id
@@ -4442,6 +4483,7 @@ declare
   my_profile uuid := private.my_profile_id();
   reported uuid;
   snapshot text;
+  photo text;
 begin
   if me is null then
     raise exception 'Not authenticated' using errcode = '42501';
@@ -4457,8 +4499,13 @@ begin
     select p.id into reported from public.profiles p
     where p.id = p_target
       and (p.is_public or (my_profile is not null and p.id <> my_profile and private.may_contact(my_profile, p.id)));
+  elsif p_kind = 'photo' then
+    photo := private.visible_photo_path(p_target);
+    if photo is not null then
+      reported := p_target;
+    end if;
   else
-    raise exception 'Choose a message or a profile to report' using errcode = '22023';
+    raise exception 'Choose a message, a profile or a photo to report' using errcode = '22023';
   end if;
   if reported is null then
     raise exception 'Not found' using errcode = 'P0002', detail = 'REPORT_TARGET_NOT_FOUND';
@@ -4474,8 +4521,8 @@ begin
     return 'already_reported';
   end if;
   perform private.limit_report_rate(me);
-  insert into public.reports (reporter_id, kind, target_id, reported_profile_id, message_content, reason, details)
-  values (me, p_kind, p_target, reported, snapshot, p_reason, nullif(p_details, ''))
+  insert into public.reports (reporter_id, kind, target_id, reported_profile_id, message_content, photo_path, reason, details)
+  values (me, p_kind, p_target, reported, snapshot, photo, p_reason, nullif(p_details, ''))
   on conflict (reporter_id, kind, target_id) where status = 'open' do nothing;
   return case when found then 'reported' else 'already_reported' end;
 end;
@@ -6156,6 +6203,12 @@ grant execute on function public.moderate_hide_session(uuid) to postgres;
 
 grant execute on function public.moderate_hide_session(uuid) to service_role;
 
+grant execute on function public.moderate_remove_photo(uuid) to authenticated;
+
+grant execute on function public.moderate_remove_photo(uuid) to postgres;
+
+grant execute on function public.moderate_remove_photo(uuid) to service_role;
+
 grant execute on function public.moderate_remove_rsvp(uuid) to authenticated;
 
 grant execute on function public.moderate_remove_rsvp(uuid) to postgres;
@@ -7289,6 +7342,8 @@ comment on column public.profiles.photo_path is 'The profile photo''s objects in
 comment on table public.push_subscriptions is 'Devices that get Web Push notifications: one row per browser subscription, owner only.';
 
 comment on table public.reports is 'Reports of a message or a profile. Written by public.report_content, read by moderators only (RLS).';
+
+comment on column public.reports.photo_path is 'For a photo report, the photo as reported (`<auth_id>/<hash>`, profiles.photo_path at the time).';
 
 comment on table public.session_occurrences is 'One date of a training session, with its places and counts (going + held by an offer <= places).';
 

@@ -6,6 +6,7 @@ import { action } from "@/lib/server-action/define-action";
 import { revalidateProfile } from "@/lib/data/profile-cache";
 import { refreshPublicSurfaces } from "@/lib/data/public-cache";
 import { moderate, moderationActions } from "@/lib/data/reports";
+import { removeReportedPhoto } from "@/lib/photos/store";
 
 // What the page says is chosen by a key in its address (?error=…); these are the keys.
 const invalid = "invalid";
@@ -25,6 +26,15 @@ const moderateAction = action(
     ],
   },
   async ({ db }, { action, reportId }) => {
+    if (action === "remove_photo") {
+      const removed = await db((tx) => removeReportedPhoto(tx, reportId));
+      // The face leaves the profile's cached page, its social card and every cached list that shows it.
+      revalidateProfile(removed.profileId);
+      refreshPublicSurfaces();
+      // A photo the athlete had already replaced stays: the page says so rather than "removed".
+      const done = removed.cleared ? "remove_photo" : "photo_replaced";
+      return { ok: true, outcome: `done=${done}&closed=${removed.closed}` } as const;
+    }
     const { closed, profileId } = await db(async (tx) => {
       const [report] = await tx<
         { target_id: string }[]

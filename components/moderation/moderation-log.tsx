@@ -5,6 +5,7 @@ const verbs: Record<ModerationLogEntry["action"], string> = {
   hide_profile: "Hid a profile",
   suspend: "Suspended an account",
   dismiss: "Dismissed a report",
+  remove_photo: "Removed a photo",
 };
 
 const when = (at: Date) =>

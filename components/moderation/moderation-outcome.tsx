@@ -3,6 +3,8 @@ const done: Record<string, string> = {
   hide_profile: "Profile hidden from browse, search and its public page.",
   suspend: "Account suspended. It can no longer send messages or change anything.",
   dismiss: "Report dismissed.",
+  remove_photo: "Photo removed. The profile shows initials again, and the athlete is told by e-mail.",
+  photo_replaced: "The athlete had already replaced that photo, so their new one stays. The reported one is gone.",
 };
 
 const errors: Record<string, string> = {

@@ -42,6 +42,9 @@ export type QueuedReport = {
   profile_hidden: boolean;
   account_suspended: boolean;
   open_reports_on_target: number;
+  /** A photo report's photo as reported (`<account id>/<hash>`), and whether the profile still shows it. */
+  photo_path: string | null;
+  photo_current: boolean;
 };
 
 /** Open reports, oldest first (moderators only: the function refuses anyone else). */
@@ -61,11 +64,18 @@ export function moderationLog(tx: Tx): Promise<ModerationLogEntry[]> {
   return tx<ModerationLogEntry[]>`select * from public.moderation_log(20)`;
 }
 
-export const moderationActions = ["hide_message", "hide_profile", "suspend", "dismiss"] as const;
+export const moderationActions = ["hide_message", "hide_profile", "suspend", "dismiss", "remove_photo"] as const;
 export type ModerationAction = (typeof moderationActions)[number];
 
-/** Runs one moderator action on a report; returns how many open reports it closed. */
-export async function moderate(tx: Tx, action: ModerationAction, reportId: string): Promise<number> {
+/**
+ * Runs one moderator action on a report; returns how many open reports it closed. Removing a photo also
+ * removes Storage objects: lib/photos/store.ts (removeReportedPhoto).
+ */
+export async function moderate(
+  tx: Tx,
+  action: Exclude<ModerationAction, "remove_photo">,
+  reportId: string,
+): Promise<number> {
   const rows =
     action === "hide_message"
       ? await tx<{ n: number }[]>`select public.moderate_hide_message(${reportId}) as n`

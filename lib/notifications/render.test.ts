@@ -191,4 +191,18 @@ describe("renderNotification", () => {
     expect(plain.text).not.toContain("based in");
     expect(plain.text).not.toContain("urgently");
   });
+  it("a removed photo: why, the way to a new one and the terms, with no switch or unsubscribe to offer", async () => {
+    const mail = await renderNotification({ ...base, kind: "photo_removed", data: { reason: "inappropriate" } }, key);
+    expect(mail.subject).toBe("Your profile photo was removed");
+    expect(mail.text).toContain("Hi Mia,");
+    expect(mail.text).toContain(
+      "A moderator removed your profile photo because it was reported (offensive or inappropriate).",
+    );
+    expect(mail.text).toContain("You can upload another one that follows our terms of service");
+    expect(mail.text).toMatch(/https:\/\/[^\s\]]+\/terms-of-service/);
+    expect(mail.text).toMatch(/https:\/\/[^\s\]]+\/edit-profile#photo/);
+    expect(mail.headers).toEqual({});
+    expect(mail.html).not.toContain("/unsubscribe");
+    expect(mail.html).not.toContain("E-mail settings");
+  });
 });

@@ -22,8 +22,9 @@ export function unsubscribeUrl(profileId: string, kind: NotificationKind, key?: 
   return absoluteUrl(`/unsubscribe?token=${encodeURIComponent(token)}`);
 }
 
-/** The switch (and so the unsubscribe link) each kind of e-mail belongs to. */
-function settingKind(kind: Exclude<ClaimedNotification["kind"], "interest_confirm">): NotificationKind {
+/** The switch (and so the unsubscribe link) each kind of e-mail belongs to; null for a notice no switch stops. */
+function settingKind(kind: Exclude<ClaimedNotification["kind"], "interest_confirm">): NotificationKind | null {
+  if (kind === "photo_removed") return null;
   if (kind === "team_closed") return "decision";
   if (kind === "invitation") return "join_request";
   if (kind === "team_chat") return "message";
@@ -31,6 +32,11 @@ function settingKind(kind: Exclude<ClaimedNotification["kind"], "interest_confir
   if (kind === "session_summary") return "session_reminder";
   return kind;
 }
+
+const unsubscribeOf = (n: Exclude<ClaimedNotification, { kind: "interest_confirm" }>, key?: Buffer) => {
+  const kind = settingKind(n.kind);
+  return kind ? unsubscribeUrl(n.recipient_id, kind, key) : "";
+};
 
 /**
  * The e-mail for one claimed notification: HTML and plain-text parts from the same React component, links
@@ -44,7 +50,7 @@ export async function renderNotification(n: ClaimedNotification, key?: Buffer): 
     n.kind === "interest_confirm"
       ? interestConfirmContent(n, key)
       : notificationContent(n, {
-          unsubscribeHref: unsubscribeUrl(n.recipient_id, settingKind(n.kind), key),
+          unsubscribeHref: unsubscribeOf(n, key),
           settingsHref: absoluteUrl("/settings"),
         });
   const email = <EmailLayout frame={content.frame}>{content.body}</EmailLayout>;

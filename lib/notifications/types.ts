@@ -1,4 +1,5 @@
 import type { ExperienceLevel, Specialty } from "@/lib/labels";
+import type { ReportReason } from "@/lib/validation/report-texts";
 
 /** What private.claim_notifications returns for each kind (see supabase/schema.sql). */
 export type JoinRequestData = {
@@ -71,6 +72,9 @@ export type InterestConfirmData = {
 /** A team closed because its creator deleted their account; the team itself is gone. */
 export type TeamClosedData = { team_name: string };
 
+/** A moderator removed the athlete's photo; the reason of the report they acted on. */
+export type PhotoRemovedData = { reason: ReportReason };
+
 /** What every session notification names (supabase/schema.sql: private.session_notification_content). */
 type SessionBase = {
   session_id: string;
@@ -124,4 +128,5 @@ export type ClaimedNotification =
   | Claim<"session_change", SessionChangeData>
   | Claim<"session_reminder", SessionReminderData>
   | Claim<"session_summary", SessionSummaryData>
+  | Claim<"photo_removed", PhotoRemovedData>
   | Claim<"interest_confirm", InterestConfirmData, null>;

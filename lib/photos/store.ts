@@ -2,6 +2,7 @@ import "server-only";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Tx } from "../db/index.ts";
 import { photos } from "../site.ts";
+import { removeObjectsAsService } from "../supabase/admin.ts";
 import { photoObject } from "./paths.ts";
 import type { ProcessedPhoto } from "./process.ts";
 
@@ -87,4 +88,21 @@ export async function readOriginalPhoto(supabase: SupabaseClient, accountId: str
     content_type: download.data.type,
     base64: Buffer.from(await download.data.arrayBuffer()).toString("base64"),
   };
+}
+
+/**
+ * Removes a reported photo for a moderator: public.moderate_remove_photo checks the role and the lock,
+ * clears the profile's photo, closes the reports and queues the athlete's notice; then its objects (every
+ * size and the original, the names the function returns) leave the bucket, before `tx` commits, so a failed
+ * removal rolls the whole action back and the report stays open to try again. `tx` is the moderator's RLS
+ * transaction.
+ */
+export async function removeReportedPhoto(
+  tx: Tx,
+  reportId: string,
+): Promise<{ closed: number; profileId: string; cleared: boolean }> {
+  const [row] = await tx<{ closed: number; profile_id: string; cleared: boolean; object_names: string[] }[]>`
+    select * from public.moderate_remove_photo(${reportId})`;
+  await removeObjectsAsService(photos.bucket, row!.object_names);
+  return { closed: row!.closed, profileId: row!.profile_id, cleared: row!.cleared };
 }

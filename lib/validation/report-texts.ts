@@ -12,7 +12,7 @@ export const reportReasonLabels: Record<ReportReason, string> = {
   other: "Something else",
 };
 
-export const reportKinds = ["message", "profile"] as const;
+export const reportKinds = ["message", "profile", "photo"] as const;
 export type ReportKind = (typeof reportKinds)[number];
 
 export const reportDetailsMax = 1000;

@@ -1,5 +1,6 @@
 import { Text } from "@react-email/components";
 import type { ClaimedNotification } from "../types";
+import { accountNotificationContent } from "./account-email";
 import { textStyle, type EmailFrame } from "./email-layout";
 import { firstName, type EmailContent, type Framer } from "./email-parts";
 import { messageNotificationContent } from "./message-email";
@@ -30,6 +31,8 @@ export function notificationContent(
     case "team_closed":
     case "urgent_alert":
       return teamNotificationContent(n, hi, framer);
+    case "photo_removed":
+      return accountNotificationContent(n, hi);
   }
 }
 
