@@ -25,6 +25,10 @@ create schema private; -- owner postgres
 
 alter publication supabase_realtime add table public.messages;
 
+alter publication supabase_realtime add table public.session_chat_messages;
+
+alter publication supabase_realtime add table public.session_chat_reads;
+
 alter publication supabase_realtime add table public.team_chat_messages;
 
 alter publication supabase_realtime add table public.team_chat_reads;
@@ -56,7 +60,8 @@ create table private.hidden_messages (
   hidden_by uuid,
   hidden_at timestamp with time zone default now() not null,
   report_id uuid,
-  team_id uuid
+  team_id uuid,
+  occurrence_id uuid
 ); -- owner postgres
 
 create table private.hidden_profiles (
@@ -258,6 +263,22 @@ create table public.reports (
 ); -- owner postgres
 alter table public.reports enable row level security;
 
+create table public.session_chat_messages (
+  id uuid default gen_random_uuid() not null,
+  occurrence_id uuid not null,
+  sender_id uuid not null,
+  content text not null,
+  created_at timestamp with time zone default clock_timestamp() not null
+); -- owner postgres
+alter table public.session_chat_messages enable row level security;
+
+create table public.session_chat_reads (
+  occurrence_id uuid not null,
+  profile_id uuid not null,
+  last_read_at timestamp with time zone default clock_timestamp() not null
+); -- owner postgres
+alter table public.session_chat_reads enable row level security;
+
 create table public.session_occurrences (
   id uuid default gen_random_uuid() not null,
   session_id uuid not null,
@@ -409,7 +430,9 @@ alter table private.hidden_messages add constraint hidden_messages_conversation_
 
 alter table private.hidden_messages add constraint hidden_messages_hidden_by_fkey FOREIGN KEY (hidden_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 
-alter table private.hidden_messages add constraint hidden_messages_one_chat CHECK (((conversation_id IS NULL) <> (team_id IS NULL)));
+alter table private.hidden_messages add constraint hidden_messages_occurrence_id_fkey FOREIGN KEY (occurrence_id) REFERENCES public.session_occurrences(id) ON DELETE CASCADE;
+
+alter table private.hidden_messages add constraint hidden_messages_one_chat CHECK ((num_nonnulls(conversation_id, team_id, occurrence_id) = 1));
 
 alter table private.hidden_messages add constraint hidden_messages_pkey PRIMARY KEY (id);
 
@@ -614,6 +637,20 @@ alter table public.reports add constraint reports_resolved_by_fkey FOREIGN KEY (
 alter table public.reports add constraint reports_resolved_pair CHECK ((((status = 'open'::text) = (resolved_at IS NULL)) AND ((status = 'open'::text) = (resolution IS NULL))));
 
 alter table public.reports add constraint reports_status_enum CHECK ((status = ANY (ARRAY['open'::text, 'actioned'::text, 'dismissed'::text])));
+
+alter table public.session_chat_messages add constraint session_chat_messages_content_text CHECK ((((char_length(content) >= 1) AND (char_length(content) <= 2000)) AND private.is_safe_text(content, true)));
+
+alter table public.session_chat_messages add constraint session_chat_messages_occurrence_id_fkey FOREIGN KEY (occurrence_id) REFERENCES public.session_occurrences(id) ON DELETE CASCADE;
+
+alter table public.session_chat_messages add constraint session_chat_messages_pkey PRIMARY KEY (id);
+
+alter table public.session_chat_messages add constraint session_chat_messages_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
+
+alter table public.session_chat_reads add constraint session_chat_reads_occurrence_id_fkey FOREIGN KEY (occurrence_id) REFERENCES public.session_occurrences(id) ON DELETE CASCADE;
+
+alter table public.session_chat_reads add constraint session_chat_reads_pkey PRIMARY KEY (occurrence_id, profile_id);
+
+alter table public.session_chat_reads add constraint session_chat_reads_profile_id_fkey FOREIGN KEY (profile_id) REFERENCES public.profiles(id) ON DELETE CASCADE;
 
 alter table public.session_occurrences add constraint session_occurrences_cancel_pair CHECK (((status = 'cancelled'::text) = (cancel_reason IS NOT NULL)));
 
@@ -912,6 +949,16 @@ CREATE UNIQUE INDEX reports_pkey ON public.reports USING btree (id);
 CREATE INDEX reports_reported_profile_idx ON public.reports USING btree (reported_profile_id) WHERE (status = 'open'::text);
 
 CREATE INDEX reports_reporter_created_idx ON public.reports USING btree (reporter_id, created_at DESC);
+
+CREATE UNIQUE INDEX session_chat_messages_pkey ON public.session_chat_messages USING btree (id);
+
+CREATE INDEX session_chat_messages_sender_created_idx ON public.session_chat_messages USING btree (sender_id, created_at DESC);
+
+CREATE INDEX session_chat_messages_thread_idx ON public.session_chat_messages USING btree (occurrence_id, created_at, id);
+
+CREATE UNIQUE INDEX session_chat_reads_pkey ON public.session_chat_reads USING btree (occurrence_id, profile_id);
+
+CREATE INDEX session_chat_reads_profile_idx ON public.session_chat_reads USING btree (profile_id);
 
 CREATE UNIQUE INDEX session_occurrences_key ON public.session_occurrences USING btree (session_id, occurrence_key);
 
@@ -1394,6 +1441,26 @@ AS $function$
   delete from private.auth_attempts where attempt = attempt_id
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION private.group_chat_check_id()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select 1 from private.hidden_messages h where h.id = new.id) then
+    return null;
+  end if;
+  if exists (select 1 from public.messages m where m.id = new.id)
+     or (tg_table_name <> 'team_chat_messages' and exists (select 1 from public.team_chat_messages m where m.id = new.id))
+     or (tg_table_name <> 'session_chat_messages'
+         and exists (select 1 from public.session_chat_messages m where m.id = new.id)) then
+    raise exception 'This message id is already used' using errcode = '23505';
+  end if;
+  return new;
+end;
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION private.in_a_team(profile uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -1594,7 +1661,8 @@ begin
   perform pg_advisory_xact_lock(hashtextextended('message-rate:' || new.sender_id::text, 0));
   -- A retry of a send already stored (same browser-chosen id) writes nothing, so it is not refused either.
   if exists (select 1 from public.messages m where m.id = new.id)
-     or exists (select 1 from public.team_chat_messages m where m.id = new.id) then
+     or exists (select 1 from public.team_chat_messages m where m.id = new.id)
+     or exists (select 1 from public.session_chat_messages m where m.id = new.id) then
     return new;
   end if;
   select s.created_at + interval '10 seconds' - clock_timestamp() into wait
@@ -1603,6 +1671,9 @@ begin
      where m.sender_id = new.sender_id and m.created_at > clock_timestamp() - interval '10 seconds')
     union all
     (select m.created_at from public.team_chat_messages m
+     where m.sender_id = new.sender_id and m.created_at > clock_timestamp() - interval '10 seconds')
+    union all
+    (select m.created_at from public.session_chat_messages m
      where m.sender_id = new.sender_id and m.created_at > clock_timestamp() - interval '10 seconds')
   ) s
   order by s.created_at desc offset 4 limit 1;
@@ -1613,6 +1684,9 @@ begin
        where m.sender_id = new.sender_id and m.created_at > clock_timestamp() - interval '1 hour')
       union all
       (select m.created_at from public.team_chat_messages m
+       where m.sender_id = new.sender_id and m.created_at > clock_timestamp() - interval '1 hour')
+      union all
+      (select m.created_at from public.session_chat_messages m
        where m.sender_id = new.sender_id and m.created_at > clock_timestamp() - interval '1 hour')
     ) s
     order by s.created_at desc offset 59 limit 1;
@@ -1978,6 +2052,23 @@ CREATE OR REPLACE FUNCTION private.my_profile_id()
  SET search_path TO ''
 AS $function$
   select p.id from public.profiles p where p.auth_id = (select auth.uid())
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.my_session_chat_ids()
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select o.id from public.session_occurrences o
+  join public.training_sessions s on s.id = o.session_id
+  where s.host_id = (select private.my_profile_id())
+  union
+  select r.occurrence_id from public.session_rsvps r
+  join public.session_occurrences o on o.id = r.occurrence_id
+  join public.training_sessions s on s.id = o.session_id
+  where r.profile_id = (select private.my_profile_id()) and private.session_chat_member_state(r.state)
+    and s.hidden_at is null
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.my_team_chat_ids()
@@ -2758,6 +2849,53 @@ begin
 end;
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION private.session_chat_follow_rsvp()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op <> 'DELETE' and private.session_chat_member_state(new.state)
+     and (tg_op = 'INSERT' or not private.session_chat_member_state(old.state)) then
+    insert into public.session_chat_reads (occurrence_id, profile_id) values (new.occurrence_id, new.profile_id)
+    on conflict (occurrence_id, profile_id) do update set last_read_at = excluded.last_read_at;
+  elsif (tg_op = 'DELETE' and private.session_chat_member_state(old.state))
+     or (tg_op = 'UPDATE' and private.session_chat_member_state(old.state)
+         and not private.session_chat_member_state(new.state)) then
+    delete from public.session_chat_reads r
+    where r.occurrence_id = old.occurrence_id and r.profile_id = old.profile_id
+      and not exists (select 1 from public.session_occurrences o join public.training_sessions s on s.id = o.session_id
+                      where o.id = old.occurrence_id and s.host_id = old.profile_id);
+  end if;
+  return null;
+end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.session_chat_member_state(state text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select state in ('going', 'attended', 'no_show')
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION private.session_chat_sender_read()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into public.session_chat_reads (occurrence_id, profile_id, last_read_at)
+  values (new.occurrence_id, new.sender_id, new.created_at)
+  on conflict (occurrence_id, profile_id) do update set last_read_at = excluded.last_read_at
+  where public.session_chat_reads.last_read_at < excluded.last_read_at;
+  return null;
+end;
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION private.session_days_valid(days smallint[])
  RETURNS boolean
  LANGUAGE sql
@@ -3006,23 +3144,6 @@ CREATE OR REPLACE FUNCTION private.team_active_count(team uuid)
  SET search_path TO ''
 AS $function$
   select count(*)::int from public.team_members m where m.team_id = team and m.status = 'active'
-$function$; -- owner postgres
-
-CREATE OR REPLACE FUNCTION private.team_chat_check_id()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if exists (select 1 from private.hidden_messages h where h.id = new.id) then
-    return null;
-  end if;
-  if exists (select 1 from public.messages m where m.id = new.id) then
-    raise exception 'This message id is already used' using errcode = '23505';
-  end if;
-  return new;
-end;
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.team_chat_follow_membership()
@@ -4094,6 +4215,36 @@ AS $function$
   order by c.updated_at desc, c.id
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION public.list_my_session_chats()
+ RETURNS TABLE(occurrence_id uuid, session_id uuid, title text, starts_at timestamp with time zone, status text, member_count integer, last_content text, last_created_at timestamp with time zone, last_sender_id uuid, last_sender_name text, unread_count integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with me as materialized (select private.my_profile_id() as id),
+  mine as materialized (select private.my_session_chat_ids() as id)
+  select o.id, s.id, s.title, o.starts_at, o.status,
+         1 + (select count(*)::int from public.session_rsvps x
+              where x.occurrence_id = o.id and private.session_chat_member_state(x.state)),
+         last.content, last.created_at, last.sender_id, sp.full_name,
+         (select count(*)::int from public.session_chat_messages x
+          where x.occurrence_id = o.id and x.sender_id <> me.id
+            and x.created_at > coalesce(r.last_read_at, '-infinity'::timestamptz))
+  from me
+  cross join mine
+  join public.session_occurrences o on o.id = mine.id
+  join public.training_sessions s on s.id = o.session_id
+  left join public.session_chat_reads r on r.occurrence_id = o.id and r.profile_id = me.id
+  left join lateral (
+    select x.content, x.created_at, x.sender_id from public.session_chat_messages x
+    where x.occurrence_id = o.id order by x.created_at desc, x.id desc limit 1
+  ) last on true
+  left join public.profiles sp on sp.id = last.sender_id
+  where last.created_at is not null
+     or o.starts_at between now() - interval '1 day' and now() + interval '7 days'
+  order by coalesce(last.created_at, o.created_at) desc, o.id
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION public.list_my_team_chats()
  RETURNS TABLE(team_id uuid, team_name text, member_count integer, last_content text, last_created_at timestamp with time zone, last_sender_id uuid, last_sender_name text, unread_count integer)
  LANGUAGE sql
@@ -4146,6 +4297,26 @@ begin
   update public.session_rsvps set state = case when p_attended then 'attended' else 'no_show' end
   where id = r.id returning * into r;
   return r.state;
+end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION public.mark_session_chat_read(p_occurrence_id uuid, p_until timestamp with time zone DEFAULT NULL::timestamp with time zone)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := private.my_profile_id();
+  upto timestamptz := least(coalesce(p_until, clock_timestamp()), clock_timestamp());
+begin
+  if me is null or p_occurrence_id not in (select private.my_session_chat_ids()) then
+    return false;
+  end if;
+  insert into public.session_chat_reads (occurrence_id, profile_id, last_read_at) values (p_occurrence_id, me, upto)
+  on conflict (occurrence_id, profile_id) do update set last_read_at = excluded.last_read_at
+  where public.session_chat_reads.last_read_at < excluded.last_read_at;
+  return true;
 end;
 $function$; -- owner postgres
 
@@ -4222,6 +4393,10 @@ begin
   with gone as (delete from public.team_chat_messages m where m.id = r.target_id returning m.*)
   insert into private.hidden_messages (id, team_id, sender_id, content, created_at, hidden_by, report_id)
   select g.id, g.team_id, g.sender_id, g.content, g.created_at, (select auth.uid()), r.id from gone g
+  on conflict (id) do nothing;
+  with gone as (delete from public.session_chat_messages m where m.id = r.target_id returning m.*)
+  insert into private.hidden_messages (id, occurrence_id, sender_id, content, created_at, hidden_by, report_id)
+  select g.id, g.occurrence_id, g.sender_id, g.content, g.created_at, (select auth.uid()), r.id from gone g
   on conflict (id) do nothing;
   return private.finish_moderation(r, 'hide_message');
 end;
@@ -4495,6 +4670,10 @@ begin
       select m.sender_id, m.content into reported, snapshot from public.team_chat_messages m
       where m.id = p_target and m.team_id in (select private.my_team_chat_ids());
     end if;
+    if reported is null then
+      select m.sender_id, m.content into reported, snapshot from public.session_chat_messages m
+      where m.id = p_target and m.occurrence_id in (select private.my_session_chat_ids());
+    end if;
   elsif p_kind = 'profile' then
     select p.id into reported from public.profiles p
     where p.id = p_target
@@ -4720,6 +4899,27 @@ begin
   order by case r.state when 'going' then 0 when 'attended' then 0 when 'no_show' then 0 when 'offered' then 1
                         when 'waitlisted' then 1 else 2 end, r.waitlisted_at, r.created_at, r.id;
 end;
+$function$; -- owner postgres
+
+CREATE OR REPLACE FUNCTION public.session_chat_members(p_occurrence_id uuid)
+ RETURNS TABLE(profile_id uuid, username text, full_name text, avatar_url text, last_read_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p.id, p.username, p.full_name, p.avatar_url, r.last_read_at
+  from (
+    select s.host_id as id, 0 as pos, o.created_at as since
+    from public.session_occurrences o join public.training_sessions s on s.id = o.session_id
+    where o.id = p_occurrence_id
+    union all
+    select x.profile_id, 1, x.created_at from public.session_rsvps x
+    where x.occurrence_id = p_occurrence_id and private.session_chat_member_state(x.state)
+  ) m
+  join public.profiles p on p.id = m.id
+  left join public.session_chat_reads r on r.occurrence_id = p_occurrence_id and r.profile_id = m.id
+  where p_occurrence_id in (select private.my_session_chat_ids())
+  order by m.pos, m.since, p.id
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION public.session_waiting_counts(p_occurrences uuid[])
@@ -5084,6 +5284,14 @@ AS $function$
     join public.team_chat_messages x
       on x.team_id = tm.team_id and x.sender_id <> me.id
      and x.created_at > coalesce(r.last_read_at, '-infinity'::timestamptz)
+  ) + (
+    select coalesce(count(*), 0)::int
+    from me
+    cross join (select private.my_session_chat_ids() as id) mine
+    left join public.session_chat_reads r on r.occurrence_id = mine.id and r.profile_id = me.id
+    join public.session_chat_messages x
+      on x.occurrence_id = mine.id and x.sender_id <> me.id
+     and x.created_at > coalesce(r.last_read_at, '-infinity'::timestamptz)
   )
 $function$; -- owner postgres
 
@@ -5218,17 +5426,29 @@ CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.push
 
 CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.reports FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_suspended_writer();
 
+CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.session_chat_messages FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_suspended_writer();
+
+CREATE TRIGGER session_chat_messages_check_id BEFORE INSERT ON public.session_chat_messages FOR EACH ROW EXECUTE FUNCTION private.group_chat_check_id();
+
+CREATE TRIGGER session_chat_messages_limit_rate BEFORE INSERT ON public.session_chat_messages FOR EACH ROW EXECUTE FUNCTION private.limit_message_rate();
+
+CREATE TRIGGER session_chat_messages_sender_read AFTER INSERT ON public.session_chat_messages FOR EACH ROW EXECUTE FUNCTION private.session_chat_sender_read();
+
+CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.session_chat_reads FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_suspended_writer();
+
 CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.session_occurrences FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_suspended_writer();
 
 CREATE TRIGGER session_occurrences_set_updated_at BEFORE UPDATE ON public.session_occurrences FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.session_rsvps FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_suspended_writer();
 
+CREATE TRIGGER session_rsvps_session_chat AFTER INSERT OR DELETE OR UPDATE OF state ON public.session_rsvps FOR EACH ROW EXECUTE FUNCTION private.session_chat_follow_rsvp();
+
 CREATE TRIGGER session_rsvps_set_updated_at BEFORE UPDATE ON public.session_rsvps FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 CREATE TRIGGER refuse_suspended BEFORE INSERT OR DELETE OR UPDATE ON public.team_chat_messages FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_suspended_writer();
 
-CREATE TRIGGER team_chat_messages_check_id BEFORE INSERT ON public.team_chat_messages FOR EACH ROW EXECUTE FUNCTION private.team_chat_check_id();
+CREATE TRIGGER team_chat_messages_check_id BEFORE INSERT ON public.team_chat_messages FOR EACH ROW EXECUTE FUNCTION private.group_chat_check_id();
 
 CREATE TRIGGER team_chat_messages_limit_rate BEFORE INSERT ON public.team_chat_messages FOR EACH ROW EXECUTE FUNCTION private.limit_message_rate();
 
@@ -5330,6 +5550,15 @@ create policy push_subscriptions_select_own on public.push_subscriptions as perm
 create policy reports_select_moderators on public.reports as permissive for select to authenticated
   using (( SELECT private.is_moderator() AS is_moderator));
 
+create policy session_chat_messages_insert_member on public.session_chat_messages as permissive for insert to authenticated
+  with check (((sender_id = ( SELECT private.my_profile_id() AS my_profile_id)) AND (occurrence_id IN ( SELECT private.my_session_chat_ids() AS my_session_chat_ids))));
+
+create policy session_chat_messages_select_member on public.session_chat_messages as permissive for select to authenticated
+  using (((occurrence_id IN ( SELECT private.my_session_chat_ids() AS my_session_chat_ids)) AND ( SELECT private.may_receive_live() AS may_receive_live)));
+
+create policy session_chat_reads_select_member on public.session_chat_reads as permissive for select to authenticated
+  using (((occurrence_id IN ( SELECT private.my_session_chat_ids() AS my_session_chat_ids)) AND ( SELECT private.may_receive_live() AS may_receive_live)));
+
 create policy session_occurrences_select on public.session_occurrences as permissive for select to anon, authenticated
   using ((session_id IN ( SELECT s.id
    FROM public.training_sessions s)));
@@ -5367,7 +5596,7 @@ create policy training_sessions_select on public.training_sessions as permissive
   using (private.session_visible_to_me(training_sessions.*));
 
 create policy app_channels_listen on realtime.messages as permissive for select to authenticated
-  using ((( SELECT private.may_receive_live() AS may_receive_live) AND ((( SELECT private.topic_id('inbox'::text) AS topic_id) = ( SELECT private.my_profile_id() AS my_profile_id)) OR (( SELECT private.topic_id('thread'::text) AS topic_id) IN ( SELECT private.my_conversation_ids() AS my_conversation_ids)) OR (( SELECT private.topic_id('team'::text) AS topic_id) IN ( SELECT private.my_team_chat_ids() AS my_team_chat_ids)) OR ((extension = 'presence'::text) AND (EXISTS ( SELECT 1
+  using ((( SELECT private.may_receive_live() AS may_receive_live) AND ((( SELECT private.topic_id('inbox'::text) AS topic_id) = ( SELECT private.my_profile_id() AS my_profile_id)) OR (( SELECT private.topic_id('thread'::text) AS topic_id) IN ( SELECT private.my_conversation_ids() AS my_conversation_ids)) OR (( SELECT private.topic_id('team'::text) AS topic_id) IN ( SELECT private.my_team_chat_ids() AS my_team_chat_ids)) OR (( SELECT private.topic_id('session'::text) AS topic_id) IN ( SELECT private.my_session_chat_ids() AS my_session_chat_ids)) OR ((extension = 'presence'::text) AND (EXISTS ( SELECT 1
    FROM public.profiles p
   WHERE (p.id = ( SELECT private.topic_id('presence'::text) AS topic_id)))) AND ( SELECT private.presence_visible_to_me(( SELECT private.topic_id('presence'::text) AS topic_id)) AS presence_visible_to_me)))));
 
@@ -5567,6 +5796,14 @@ grant select on table public.push_subscriptions id) -- column to authenticated;
 
 grant select on table public.push_subscriptions updated_at) -- column to authenticated;
 
+grant insert on table public.session_chat_messages content) -- column to authenticated;
+
+grant insert on table public.session_chat_messages id) -- column to authenticated;
+
+grant insert on table public.session_chat_messages occurrence_id) -- column to authenticated;
+
+grant insert on table public.session_chat_messages sender_id) -- column to authenticated;
+
 grant insert on table public.team_chat_messages content) -- column to authenticated;
 
 grant insert on table public.team_chat_messages id) -- column to authenticated;
@@ -5640,6 +5877,8 @@ grant execute on function private.follow_roster() to postgres;
 grant execute on function private.forgive_auth_attempt(uuid) to noosa_app;
 
 grant execute on function private.forgive_auth_attempt(uuid) to postgres;
+
+grant execute on function private.group_chat_check_id() to postgres;
 
 grant execute on function private.in_a_team(uuid) to postgres;
 
@@ -5773,6 +6012,10 @@ grant execute on function private.my_profile_id() to postgres;
 
 grant execute on function private.my_profile_id() to service_role;
 
+grant execute on function private.my_session_chat_ids() to authenticated;
+
+grant execute on function private.my_session_chat_ids() to postgres;
+
 grant execute on function private.my_team_chat_ids() to authenticated;
 
 grant execute on function private.my_team_chat_ids() to postgres;
@@ -5897,6 +6140,12 @@ grant execute on function private.run_session_schedule(timestamp with time zone)
 
 grant execute on function private.session_before_delete() to postgres;
 
+grant execute on function private.session_chat_follow_rsvp() to postgres;
+
+grant execute on function private.session_chat_member_state(text) to postgres;
+
+grant execute on function private.session_chat_sender_read() to postgres;
+
 grant execute on function private.session_days_valid(smallint[]) to anon;
 
 grant execute on function private.session_days_valid(smallint[]) to authenticated;
@@ -5948,8 +6197,6 @@ grant execute on function private.take_auth_attempt(jsonb,integer) to noosa_app;
 grant execute on function private.take_auth_attempt(jsonb,integer) to postgres;
 
 grant execute on function private.team_active_count(uuid) to postgres;
-
-grant execute on function private.team_chat_check_id() to postgres;
 
 grant execute on function private.team_chat_follow_membership() to postgres;
 
@@ -6155,6 +6402,12 @@ grant execute on function public.list_my_conversations(integer,uuid) to postgres
 
 grant execute on function public.list_my_conversations(integer,uuid) to service_role;
 
+grant execute on function public.list_my_session_chats() to authenticated;
+
+grant execute on function public.list_my_session_chats() to postgres;
+
+grant execute on function public.list_my_session_chats() to service_role;
+
 grant execute on function public.list_my_team_chats() to authenticated;
 
 grant execute on function public.list_my_team_chats() to postgres;
@@ -6166,6 +6419,12 @@ grant execute on function public.mark_session_attendance(uuid,boolean) to authen
 grant execute on function public.mark_session_attendance(uuid,boolean) to postgres;
 
 grant execute on function public.mark_session_attendance(uuid,boolean) to service_role;
+
+grant execute on function public.mark_session_chat_read(uuid,timestamp with time zone) to authenticated;
+
+grant execute on function public.mark_session_chat_read(uuid,timestamp with time zone) to postgres;
+
+grant execute on function public.mark_session_chat_read(uuid,timestamp with time zone) to service_role;
 
 grant execute on function public.mark_team_chat_read(uuid,timestamp with time zone) to authenticated;
 
@@ -6288,6 +6547,12 @@ grant execute on function public.session_attendees(uuid) to authenticated;
 grant execute on function public.session_attendees(uuid) to postgres;
 
 grant execute on function public.session_attendees(uuid) to service_role;
+
+grant execute on function public.session_chat_members(uuid) to authenticated;
+
+grant execute on function public.session_chat_members(uuid) to postgres;
+
+grant execute on function public.session_chat_members(uuid) to service_role;
 
 grant execute on function public.session_waiting_counts(uuid[]) to anon;
 
@@ -6997,6 +7262,74 @@ grant update on table public.reports to postgres;
 
 grant update on table public.reports to service_role;
 
+grant delete on table public.session_chat_messages to postgres;
+
+grant delete on table public.session_chat_messages to service_role;
+
+grant insert on table public.session_chat_messages to postgres;
+
+grant insert on table public.session_chat_messages to service_role;
+
+grant maintain on table public.session_chat_messages to postgres;
+
+grant maintain on table public.session_chat_messages to service_role;
+
+grant references on table public.session_chat_messages to postgres;
+
+grant references on table public.session_chat_messages to service_role;
+
+grant select on table public.session_chat_messages to authenticated;
+
+grant select on table public.session_chat_messages to postgres;
+
+grant select on table public.session_chat_messages to service_role;
+
+grant trigger on table public.session_chat_messages to postgres;
+
+grant trigger on table public.session_chat_messages to service_role;
+
+grant truncate on table public.session_chat_messages to postgres;
+
+grant truncate on table public.session_chat_messages to service_role;
+
+grant update on table public.session_chat_messages to postgres;
+
+grant update on table public.session_chat_messages to service_role;
+
+grant delete on table public.session_chat_reads to postgres;
+
+grant delete on table public.session_chat_reads to service_role;
+
+grant insert on table public.session_chat_reads to postgres;
+
+grant insert on table public.session_chat_reads to service_role;
+
+grant maintain on table public.session_chat_reads to postgres;
+
+grant maintain on table public.session_chat_reads to service_role;
+
+grant references on table public.session_chat_reads to postgres;
+
+grant references on table public.session_chat_reads to service_role;
+
+grant select on table public.session_chat_reads to authenticated;
+
+grant select on table public.session_chat_reads to postgres;
+
+grant select on table public.session_chat_reads to service_role;
+
+grant trigger on table public.session_chat_reads to postgres;
+
+grant trigger on table public.session_chat_reads to service_role;
+
+grant truncate on table public.session_chat_reads to postgres;
+
+grant truncate on table public.session_chat_reads to service_role;
+
+grant update on table public.session_chat_reads to postgres;
+
+grant update on table public.session_chat_reads to service_role;
+
 grant delete on table public.session_occurrences to postgres;
 
 grant delete on table public.session_occurrences to service_role;
@@ -7344,6 +7677,10 @@ comment on table public.push_subscriptions is 'Devices that get Web Push notific
 comment on table public.reports is 'Reports of a message or a profile. Written by public.report_content, read by moderators only (RLS).';
 
 comment on column public.reports.photo_path is 'For a photo report, the photo as reported (`<auth_id>/<hash>`, profiles.photo_path at the time).';
+
+comment on table public.session_chat_messages is 'Session chat messages, one chat per occurrence. Read and written by its host and the athletes going (RLS).';
+
+comment on table public.session_chat_reads is 'How far each member has read a session date''s chat. Kept by triggers and public.mark_session_chat_read.';
 
 comment on table public.session_occurrences is 'One date of a training session, with its places and counts (going + held by an offer <= places).';
 

@@ -1,6 +1,6 @@
 /**
- * Shapes of every kind of conversation (a 1:1 conversation, a team's chat), shared by the server (lib/data)
- * and the browser (live thread, list). No server code here.
+ * Shapes of every kind of conversation (a 1:1 conversation, a team's chat, a session date's chat), shared by
+ * the server (lib/data) and the browser (live thread, list). No server code here.
  */
 
 /** The other athlete as the list may show them: these four fields only (their profile may be private). */
@@ -56,6 +56,30 @@ export type TeamChatMember = {
 export type TeamChatSummary = {
   team_id: string;
   team_name: string;
+  member_count: number;
+  last_message: { content: string; created_at: string; sender_id: string; sender_name: string } | null;
+  unread_count: number;
+};
+
+/** A session-chat message (docs/product.md#session-chat): one date of a training session's group chat. */
+export type SessionChatMessage = {
+  id: string;
+  occurrence_id: string;
+  sender_id: string;
+  content: string;
+  created_at: string;
+};
+
+/** A member of a group chat (a team's, a session date's) as fellow members see them, with their read state. */
+export type GroupChatMember = TeamChatMember;
+
+/** A row of "my session chats" (/messages): the session's title and date, members, last message, unread. */
+export type SessionChatSummary = {
+  occurrence_id: string;
+  session_id: string;
+  title: string;
+  starts_at: string;
+  cancelled: boolean;
   member_count: number;
   last_message: { content: string; created_at: string; sender_id: string; sender_name: string } | null;
   unread_count: number;

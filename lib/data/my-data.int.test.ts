@@ -4,6 +4,7 @@ import { pool, withRls, type Claims } from "@/lib/db";
 import { deleteAuthUser } from "@/lib/supabase/admin";
 import { createConfirmedUser } from "@noosa-tri/supabase-local/test-support";
 import { deleteMyAccountData, exportMyData } from "./my-data";
+import { createSession, takePlace } from "./session-writes";
 import { createTeam, decide, requestToJoin } from "./team-writes";
 import { adminSql, makeAthlete } from "@/test/fixtures/athletes";
 
@@ -136,6 +137,35 @@ describe("Download my data", () => {
     expect(strangerSide.with).toEqual({ id: profile.stranger, username: null, full_name: null });
   });
 
+  it("holds what the athlete wrote in the chats of their training sessions, not the others' words", async () => {
+    const [day] = await admin<{ d: string }[]>`
+      select ((now() at time zone 'Australia/Brisbane')::date + 2)::text as d`;
+    const { occurrence_id: occ } = await withRls(as("friend"), (tx) =>
+      createSession(tx, {
+        title: `River run ${run}`,
+        sport: "run",
+        meeting_point: "noosaville_foreshore",
+        duration_minutes: 45,
+        level: "all",
+        places: 4,
+        first_day: day!.d,
+        local_time: "06:00",
+      }),
+    );
+    await withRls(as("lonely"), (tx) => takePlace(tx, occ));
+    for (const who of ["friend", "lonely"] as const)
+      await withRls(
+        as(who),
+        (tx) => tx`
+        insert into public.session_chat_messages (occurrence_id, sender_id, content)
+        values (${occ}, ${profile[who]}, ${`${who} in the session chat ${run}`})`,
+      );
+    const data = await withRls(as("lonely"), (tx) => exportMyData(tx, as("lonely")));
+    expect(data.session_chat_messages.map((m) => [m.occurrence_id, m.session_title, m.content])).toEqual([
+      [occ, `River run ${run}`, `lonely in the session chat ${run}`],
+    ]);
+  });
+
   it("is refused to a visitor: the export runs under RLS, as anon it reads nothing", async () => {
     expect(await codeOf(withRls(null, (tx) => exportMyData(tx, { sub: "", role: "anon" })))).toBe("42501");
   });
@@ -232,6 +262,10 @@ describe("Delete my account", () => {
     await withRls(as("lonely"), (tx) => deleteMyAccountData(tx));
     expect(await admin`select 1 from public.profiles where id = ${profile.mia}`).toHaveLength(1);
     expect(await admin`select 1 from public.profiles where id = ${profile.lonely}`).toHaveLength(0);
+    // As for team chat: what Lonely wrote in a session's chat goes with them; the host's words stay.
+    const chat = await admin<{ content: string }[]>`
+      select content from public.session_chat_messages where content like ${`% in the session chat ${run}`}`;
+    expect(chat.map((m) => m.content)).toEqual([`friend in the session chat ${run}`]);
   });
 
   it("runs two presses at once as one deletion", async () => {

@@ -30,6 +30,15 @@ export type MyDataExport = {
     content: string;
     created_at: string;
   }[];
+  /** What the athlete wrote in the chats of the session dates they host or are going to (one who left reads none). */
+  session_chat_messages: {
+    id: string;
+    occurrence_id: string;
+    session_title: string;
+    starts_at: string;
+    content: string;
+    created_at: string;
+  }[];
   /** The training sessions the athlete hosts, with their dates. */
   sessions_hosted: Record<string, unknown>[];
   /** The athlete's answers to session dates: going, waitlisted, offered, cancelled (late or not), came. */
@@ -86,6 +95,14 @@ export async function exportMyData(tx: Tx, claims: Claims): Promise<MyDataExport
                  'id', x.id, 'team_id', x.team_id, 'team_name', t.name, 'content', x.content,
                  'created_at', x.created_at) order by x.created_at, x.id)
         from public.team_chat_messages x join public.teams t on t.id = x.team_id
+        where x.sender_id = (select id from me)), '[]'),
+      'session_chat_messages', coalesce((
+        select jsonb_agg(jsonb_build_object(
+                 'id', x.id, 'occurrence_id', x.occurrence_id, 'session_title', s.title, 'starts_at', o.starts_at,
+                 'content', x.content, 'created_at', x.created_at) order by x.created_at, x.id)
+        from public.session_chat_messages x
+        join public.session_occurrences o on o.id = x.occurrence_id
+        join public.training_sessions s on s.id = o.session_id
         where x.sender_id = (select id from me)), '[]'),
       'sessions_hosted', coalesce((
         select jsonb_agg(to_jsonb(s) - 'host_id' - 'hidden_at' || jsonb_build_object('dates', coalesce((
