@@ -1,5 +1,4 @@
-import type { ExperienceLevel, Specialty } from "@/lib/labels";
-import type { ReportReason } from "@/lib/validation/report-texts";
+import type { ExperienceLevel, ReportReason, Specialty } from "@/lib/labels";
 
 /** What private.claim_notifications returns for each kind (see supabase/schema.sql). */
 export type JoinRequestData = {

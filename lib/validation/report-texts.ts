@@ -1,16 +1,8 @@
 // What a report's form and its readers need without zod (the dialog is on every public profile, and zod
 // would add ~30 kB of script there): the reasons, kinds, limit and texts. The schema is ./report.ts.
 
-export const reportReasons = ["spam", "harassment", "inappropriate", "impersonation", "other"] as const;
-export type ReportReason = (typeof reportReasons)[number];
-
-export const reportReasonLabels: Record<ReportReason, string> = {
-  spam: "Spam or a scam",
-  harassment: "Harassment or bullying",
-  inappropriate: "Offensive or inappropriate",
-  impersonation: "Pretending to be someone else",
-  other: "Something else",
-};
+// The reasons live with the product's other enumerations (lib/labels.ts): e-mails name them too.
+export { reportReasonLabels, reportReasons, type ReportReason } from "@/lib/labels";
 
 export const reportKinds = ["message", "profile", "photo"] as const;
 export type ReportKind = (typeof reportKinds)[number];
