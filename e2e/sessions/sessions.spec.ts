@@ -3,6 +3,7 @@ import { devices, expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
 import { adminDb, createAthlete, type TestAthlete } from "../support/db";
 import { signInWithSession } from "../support/users";
+import { setWeatherMode } from "../support/weather";
 
 // Training sessions (docs/product.md#training-sessions) on a phone: post one, take its last place, join the
 // waitlist of a full one, get the freed place, and the weather call; /sessions signed out; the same screens
@@ -152,6 +153,57 @@ test.describe("on a Pixel 7", () => {
     await expect(b.getByRole("heading", { name: "Your next session" })).toBeVisible();
     const sitemap = await (await visitor.request.get("/sitemap.xml")).text();
     expect(sitemap).toContain("/sessions</loc>");
+  });
+});
+
+test.describe("the host's weather call on a Pixel 7", () => {
+  test.use(pixel7);
+
+  test("the forecast for the start shows; the host moves the date for the weather and those going see it", async ({
+    browser,
+  }) => {
+    await setWeatherMode("normal");
+    const host = await createAthlete({ fullName: "Moira Mover" });
+    const going = await createAthlete({ fullName: "Gus Going" });
+    const occ = await postSession(host, { places: 3 });
+    const athlete = await (await browser.newContext(pixel7)).newPage();
+    await signInWithSession(athlete, going, `/sessions/${occ}`);
+    await athlete.getByRole("button", { name: "Take a place" }).click();
+    await expect(athlete.getByText("You're going. See you there!")).toBeVisible();
+    // The fake service forecasts light rain for the next five days.
+    await expect(athlete.getByText("Forecast for the start")).toBeVisible();
+    await expect(athlete.getByText(/light rain · wind 22 km\/h · 40% chance of rain/)).toBeVisible();
+
+    const page = await (await browser.newContext(pixel7)).newPage();
+    await signInWithSession(page, host, `/sessions/${occ}`);
+    await page.getByText("Move this date").click();
+    const day = page.getByLabel("New day");
+    const [row] = await adminDb()<{ d: string }[]>`
+      select ((now() at time zone 'Australia/Brisbane')::date + 3)::text as d`;
+    // Bad input: a clear message, nothing written, what was typed kept.
+    await day.fill("");
+    await page.getByLabel("Start").fill("07:15");
+    await page.getByRole("button", { name: "Move and tell everyone" }).click();
+    await expect(page.getByText("Choose the day")).toBeVisible();
+    await expect(page.getByLabel("Start")).toHaveValue("07:15");
+    await day.fill(row!.d);
+    await page.getByLabel("Meeting point").selectOption({ label: "Noosa Woods, river mouth" });
+    await expect(page.getByLabel(/Because of the weather/)).toBeChecked();
+    await expectNoAxeViolations(page);
+    await noSidewaysScroll(page);
+    await shot(page, "session-move-pixel7");
+    await page.getByRole("button", { name: "Move and tell everyone" }).click();
+    await expect(page.getByText("Moved: everyone going or waiting has been told.")).toBeVisible();
+
+    await athlete.reload();
+    await expect(athlete.getByText("Moved", { exact: true })).toBeVisible();
+    await expect(athlete.getByText(/7:15 am/).first()).toBeVisible();
+    await expect(athlete.getByText(/Noosa Woods, river mouth/).first()).toBeVisible();
+    await shot(athlete, "session-moved-pixel7");
+    const notices = await adminDb()<{ detail: string }[]>`
+      select detail from private.notification_outbox
+      where kind = 'session_change' and recipient_id = ${going.profileId} and session_occurrence_id = ${occ}`;
+    expect(notices.map((n) => JSON.parse(n.detail))).toMatchObject([{ what: "moved", reason: "weather" }]);
   });
 });
 

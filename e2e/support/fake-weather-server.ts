@@ -1,7 +1,9 @@
 /**
- * A stand-in for the weather service's current-weather endpoint, for the e2e suite (and by hand):
+ * A stand-in for the weather service's current-weather and 5-day forecast endpoints, for the e2e suite
+ * (and by hand):
  *   node e2e/support/fake-weather-server.ts   (FAKE_WEATHER_PORT, default 3199; binds 127.0.0.1)
- * GET /weather?lat&lon&units&appid answers according to the mode; PUT /__mode/<mode> switches it:
+ * GET /weather and /forecast (?lat&lon&units&appid) answer according to the mode (the forecast: 40
+ * three-hour steps from the current hour, light rain); PUT /__mode/<mode> switches it:
  *   normal (a Noosa reading), slow (the same after SLOW_MS), error (500), malformed (not JSON),
  *   missing (JSON without main/wind). GET /__calls returns how many weather calls arrived.
  */
@@ -24,6 +26,19 @@ const reading = {
   name: "Noosa Heads",
 };
 
+/** The service's 5-day forecast: 40 steps 3 hours apart, the first at the current hour. */
+function forecast() {
+  const first = Math.floor(Date.now() / 3_600_000) * 3600;
+  const list = Array.from({ length: 40 }, (_, i) => ({
+    dt: first + i * 3 * 3600,
+    main: { temp: 21.8, feels_like: 22.3, humidity: 81 },
+    weather: [{ id: 500, main: "Rain", description: "light rain", icon: "10d" }],
+    wind: { speed: 6.2, deg: 150 },
+    pop: 0.4,
+  }));
+  return { cod: "200", cnt: list.length, list, city: { name: "Noosa Heads", country: "AU" } };
+}
+
 createServer((req, res) => {
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
   const switchTo = /^\/__mode\/(\w+)$/.exec(url.pathname)?.[1] as Mode | undefined;
@@ -34,7 +49,7 @@ createServer((req, res) => {
   }
   if (url.pathname === "/__calls") return res.writeHead(200).end(String(calls));
   if (url.pathname === "/") return res.writeHead(200).end("fake weather");
-  if (url.pathname !== "/weather") return res.writeHead(404).end();
+  if (url.pathname !== "/weather" && url.pathname !== "/forecast") return res.writeHead(404).end();
   calls++;
   if (!url.searchParams.get("appid")) return res.writeHead(401).end('{"cod":401}');
   const json = (body: unknown) =>
@@ -43,6 +58,7 @@ createServer((req, res) => {
   if (mode === "malformed")
     return res.writeHead(200, { "Content-Type": "application/json" }).end("{not json");
   if (mode === "missing") return json({ name: "Noosa Heads", weather: [] });
-  if (mode === "slow") return void setTimeout(() => json(reading), slowMs);
-  return json(reading);
+  const body = url.pathname === "/forecast" ? forecast() : reading;
+  if (mode === "slow") return void setTimeout(() => json(body), slowMs);
+  return json(body);
 }).listen(port, "127.0.0.1", () => console.log(`fake weather on http://127.0.0.1:${port} (${mode})`));

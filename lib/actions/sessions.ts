@@ -11,12 +11,13 @@ import {
   createSession,
   declineOffer,
   leaveSession,
+  moveOccurrence,
   setPlaces,
   takePlace,
   type RsvpOutcome,
 } from "@/lib/data/session-writes";
 import { sessionPath } from "@/lib/sessions/format";
-import { sessionFormSchema, sessionFromForm } from "@/lib/validation/session";
+import { moveFormSchema, sessionFormSchema, sessionFromForm } from "@/lib/validation/session";
 
 const failure = "Something went wrong. Please try again.";
 const occurrence = { schema: z.uuid(), error: "Session not found" };
@@ -96,6 +97,48 @@ export const setPlacesAction = formAction(
     await db((tx) => setPlaces(tx, id, places));
     revalidatePath(sessionPath(id));
     return { ok: true, message: `Places set to ${places}.`, at: Date.now() } as const;
+  },
+);
+
+/** The host moves one date (a new day, time or spot); ticked "because of the weather", it is the weather call. */
+export const moveOccurrenceAction = formAction(
+  {
+    name: "sessions.move",
+    fallback: failure,
+    read: (form) => {
+      const get = (k: string) => String(form.get(k) ?? "").trim();
+      return {
+        occurrence: get("occurrence"),
+        day: get("day"),
+        time: get("time"),
+        meeting_point: get("meeting_point"),
+        meeting_note: get("meeting_note"),
+        weather: form.get("weather") === "on",
+      };
+    },
+    input: { schema: moveFormSchema, error: "Check the highlighted fields", fields: true },
+    echo: (values) => ({ values: values as Record<string, unknown> }),
+  },
+  async ({ db }, m) => {
+    const result = await db((tx) =>
+      moveOccurrence(tx, m.occurrence, {
+        day: m.day,
+        time: m.time,
+        meetingPoint: m.meeting_point,
+        meetingNote: m.meeting_note,
+        weather: m.weather,
+      }),
+    );
+    revalidatePath(sessionPath(m.occurrence));
+    revalidatePath("/sessions");
+    return {
+      ok: true,
+      message:
+        result === "moved"
+          ? "Moved: everyone going or waiting has been told."
+          : "Nothing changed: the day, time and place are the same.",
+      at: Date.now(),
+    } as const;
   },
 );
 

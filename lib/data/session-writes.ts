@@ -84,16 +84,17 @@ export async function callWeather(
   return row!.r;
 }
 
-export async function moveOccurrence(
-  tx: Tx,
-  occurrenceId: string,
-  startsAt: string | null,
-  meetingPoint: string | null,
-  meetingNote: string | null,
-): Promise<string> {
+export type Move = { day: string; time: string; meetingPoint: string; meetingNote: string; weather: boolean };
+
+/**
+ * Moves one date to a Noosa day and time (read in Australia/Brisbane by SQL) and/or another spot; with
+ * `weather` it is the weather call "moved". Returns "moved", or "unchanged" when nothing differs.
+ */
+export async function moveOccurrence(tx: Tx, occurrenceId: string, m: Move): Promise<string> {
   const [row] = await tx<{ r: string }[]>`
-    select public.move_session_occurrence(${occurrenceId}, ${startsAt}::timestamptz, ${meetingPoint},
-                                          ${meetingNote}) as r`;
+    select public.move_session_occurrence(
+      ${occurrenceId}, ((${m.day}::date + ${m.time}::time) at time zone 'Australia/Brisbane'),
+      ${m.meetingPoint}, ${m.meetingNote || null}, ${m.weather}) as r`;
   return row!.r;
 }
 

@@ -19,6 +19,7 @@ import {
   declineOffer,
   leaveSession,
   markAttendance,
+  moveOccurrence,
   setPlaces,
   takePlace,
   type SessionInput,
@@ -380,6 +381,50 @@ describe("the weather call, cancellations and the past", () => {
       { what: "cancelled", reason: "weather" },
       { what: "cancelled", reason: "weather" },
     ]);
+  });
+
+  it("the host's move form: a Noosa day and time, another spot; nothing changed tells nobody; others and the past are refused", async () => {
+    const occ = await post();
+    await as(a[0]!, (tx) => takePlace(tx, occ));
+    const day = await noosaDay(5);
+    const yesterday = await noosaDay(-1);
+    const move = {
+      day,
+      time: "17:30",
+      meetingPoint: "noosa_woods",
+      meetingNote: "By the kiosk",
+      weather: false,
+    };
+    expect(await as(host, (tx) => moveOccurrence(tx, occ, move))).toBe("moved");
+    const [o] = await admin<
+      { at: string; meeting_point: string; meeting_note: string; weather_call: string | null }[]
+    >`
+      select to_char(starts_at at time zone 'Australia/Brisbane', 'YYYY-MM-DD HH24:MI') as at, meeting_point,
+             meeting_note, weather_call from public.session_occurrences where id = ${occ}`;
+    expect(o).toEqual({
+      at: `${day} 17:30`,
+      meeting_point: "noosa_woods",
+      meeting_note: "By the kiosk",
+      weather_call: null,
+    });
+    const told = async () => (await outbox(occ, "session_change")).map((n) => JSON.parse(n.detail!));
+    expect(await told()).toMatchObject([{ what: "moved" }]);
+    // The same again changes nothing and tells nobody; as the weather call it asks for a change.
+    expect(await as(host, (tx) => moveOccurrence(tx, occ, move))).toBe("unchanged");
+    expect(await failure(as(host, (tx) => moveOccurrence(tx, occ, { ...move, weather: true })))).toBe(
+      "Give the new time or place, or call it on",
+    );
+    expect(await told()).toHaveLength(1);
+    expect(await as(host, (tx) => moveOccurrence(tx, occ, { ...move, time: "06:00", weather: true }))).toBe(
+      "moved",
+    );
+    expect((await told()).at(-1)).toMatchObject({ what: "moved", reason: "weather" });
+    expect(
+      await failure(as(a[0]!, (tx) => moveOccurrence(tx, occ, { ...move, time: "07:00" }))),
+    ).toBeTruthy();
+    expect(await failure(as(host, (tx) => moveOccurrence(tx, occ, { ...move, day: yesterday })))).toBe(
+      "The new start must be in the future",
+    );
   });
 
   it("a cancelled occurrence is never offered, and cannot be joined", async () => {

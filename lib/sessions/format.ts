@@ -27,6 +27,17 @@ export function noosaDay(iso: string | Date): string {
   return d.toLocaleDateString("en-CA", { timeZone: event.timeZone });
 }
 
+/** "HH:MM" (24-hour) of an instant in Noosa, as a time field holds it. */
+export function noosaTime(iso: string | Date): string {
+  const d = typeof iso === "string" ? new Date(iso) : iso;
+  return d.toLocaleTimeString("en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+    timeZone: event.timeZone,
+  });
+}
+
 /** "1 h 30 min", "45 min". */
 export function formatDuration(minutes: number): string {
   const h = Math.floor(minutes / 60);

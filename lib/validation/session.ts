@@ -73,3 +73,13 @@ export function sessionFromForm(form: FormData): unknown {
     late_cancel_hours: get("late_cancel_hours") || "12",
   };
 }
+
+/** The host's move of one date (mirrors move_session_occurrence's rules, which stay in SQL). */
+export const moveFormSchema = z.object({
+  occurrence: z.uuid(),
+  day: z.iso.date({ error: "Choose the day" }),
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "Choose the start time" }),
+  meeting_point: z.enum(sessionSpotKeys as [string, ...string[]], { error: "Choose a meeting point" }),
+  meeting_note: safeText("Meeting note", { max: 140, tooLong: "Meeting note can be at most 140 characters" }),
+  weather: z.boolean(),
+});

@@ -1,4 +1,5 @@
 import "server-only";
+import { forecastAt, toForecast, type ForecastReading } from "./forecast";
 import { toReading, weatherErrors, type WeatherReading } from "./reading";
 
 /** Server-only settings: the key never leaves the server (no NEXT_PUBLIC_ prefix). */
@@ -21,7 +22,7 @@ const RETRIES = 2;
 // Each try is bounded so a slow service costs a card a few seconds, never a page.
 const ATTEMPT_TIMEOUT_MS = 2500;
 
-type Entry = { at: number; reading: Promise<WeatherReading> };
+type Entry = { at: number; reply: Promise<unknown> };
 const globalForWeather = globalThis as unknown as { __weatherCache?: Map<string, Entry> };
 const cache = (globalForWeather.__weatherCache ??= new Map());
 
@@ -36,17 +37,17 @@ function validPoint(lat: unknown, lon: unknown): lat is number {
   );
 }
 
-async function fetchOnce(url: string): Promise<WeatherReading> {
+async function fetchOnce<T>(url: string, parse: (body: unknown) => T): Promise<T> {
   const response = await fetch(url, { cache: "no-store", signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) });
   if (!response.ok) throw new Error(`${weatherErrors.fetch}: HTTP ${response.status}`);
-  return toReading(await response.json());
+  return parse(await response.json());
 }
 
-async function fetchWithRetries(url: string): Promise<WeatherReading> {
+async function fetchWithRetries<T>(url: string, parse: (body: unknown) => T): Promise<T> {
   let last: unknown;
   for (let attempt = 0; attempt <= RETRIES; attempt++) {
     try {
-      return await fetchOnce(url);
+      return await fetchOnce(url, parse);
     } catch (error) {
       last = error;
     }
@@ -56,23 +57,42 @@ async function fetchWithRetries(url: string): Promise<WeatherReading> {
 }
 
 /**
- * Current weather at (lat, lon), metric. Cached per point for 15 minutes; a failure is not cached, so
- * the next view tries again. Throws "Location is required" or "Weather data fetch failed".
+ * One of the service's replies for (lat, lon), metric, parsed. Cached per endpoint and point for 15
+ * minutes; a failure is not cached, so the next view tries again. Throws "Location is required" or
+ * "Weather data fetch failed".
  */
-export async function getWeather(lat: number, lon: number): Promise<WeatherReading> {
-  if (!validPoint(lat, lon)) throw new Error(weatherErrors.location);
+function cachedReply<T>(
+  endpoint: "weather" | "forecast",
+  lat: number,
+  lon: number,
+  parse: (body: unknown) => T,
+) {
+  if (!validPoint(lat, lon)) return Promise.reject(new Error(weatherErrors.location));
   const { key, baseUrl, cacheMs } = weatherConfig();
-  if (!key) throw new Error(weatherErrors.fetch);
-  const point = `${lat.toFixed(2)},${lon.toFixed(2)}`;
+  if (!key) return Promise.reject(new Error(weatherErrors.fetch));
+  const point = `${endpoint}:${lat.toFixed(2)},${lon.toFixed(2)}`;
   const hit = cache.get(point);
-  if (hit && Date.now() - hit.at < cacheMs) return hit.reading;
+  if (hit && Date.now() - hit.at < cacheMs) return hit.reply as Promise<T>;
 
   const params = new URLSearchParams({ lat: String(lat), lon: String(lon), units: "metric", appid: key });
-  const reading = fetchWithRetries(`${baseUrl}/weather?${params}`);
+  const reply = fetchWithRetries(`${baseUrl}/${endpoint}?${params}`, parse);
   // Share the request in flight; drop it from the cache if it fails.
-  if (cacheMs > 0) cache.set(point, { at: Date.now(), reading });
-  reading.catch(() => {
-    if (cache.get(point)?.reading === reading) cache.delete(point);
+  if (cacheMs > 0) cache.set(point, { at: Date.now(), reply });
+  reply.catch(() => {
+    if (cache.get(point)?.reply === reply) cache.delete(point);
   });
-  return reading;
+  return reply;
+}
+
+/** Current weather at (lat, lon) (docs/product.md#weather). */
+export function getWeather(lat: number, lon: number): Promise<WeatherReading> {
+  return cachedReply("weather", lat, lon, toReading);
+}
+
+/**
+ * The forecast at (lat, lon) for the 3-hour step nearest `at`, from the same service (its 5-day, 3-hour
+ * forecast): null when `at` is beyond what it forecasts. Throws as getWeather does.
+ */
+export async function getForecast(lat: number, lon: number, at: Date): Promise<ForecastReading | null> {
+  return forecastAt(await cachedReply("forecast", lat, lon, toForecast), at);
 }

@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { Suspense } from "react";
 import { z } from "zod";
+import { MoveForm } from "@/components/sessions/move-form";
 import { PlacesForm } from "@/components/sessions/places-form";
+import { SessionForecast } from "@/components/sessions/session-forecast";
 import { placesText } from "@/components/sessions/session-card";
 import { SessionActionButton } from "@/components/sessions/session-action-button";
 import { Badge } from "@/components/ui/badge";
@@ -21,7 +24,7 @@ import { withRls } from "@/lib/db";
 import { listAttendees, readSessionOccurrence, type SessionPage } from "@/lib/data/sessions";
 import { JsonLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
-import { formatDuration, formatSessionStart, sessionPath } from "@/lib/sessions/format";
+import { formatDuration, formatSessionStart, noosaDay, noosaTime, sessionPath } from "@/lib/sessions/format";
 import { sessionEventJsonLd } from "@/lib/seo/session-json-ld";
 import {
   levelLabels,
@@ -194,6 +197,13 @@ export default async function SessionDatePage({ params }: Props) {
                 />
               </div>
               <PlacesForm occurrenceId={s.occurrence_id} places={s.places} />
+              <MoveForm
+                occurrenceId={s.occurrence_id}
+                day={noosaDay(s.starts_at)}
+                time={noosaTime(s.starts_at)}
+                meetingPoint={s.meeting_point}
+                today={noosaDay(new Date())}
+              />
             </Card>
           ) : null}
         </div>
@@ -226,6 +236,11 @@ export default async function SessionDatePage({ params }: Props) {
                   {s.meeting_note ? ` (${s.meeting_note})` : ""}
                 </dd>
               </div>
+              {live ? (
+                <Suspense fallback={null}>
+                  <SessionForecast meetingPoint={s.meeting_point} startsAt={s.starts_at} />
+                </Suspense>
+              ) : null}
               {pace ? (
                 <div>
                   <dt className="font-semibold text-slate-800">Pace</dt>
