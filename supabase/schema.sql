@@ -29,6 +29,10 @@ alter publication supabase_realtime add table public.session_chat_messages;
 
 alter publication supabase_realtime add table public.session_chat_reads;
 
+alter publication supabase_realtime add table public.session_occurrences;
+
+alter publication supabase_realtime add table public.session_rsvps;
+
 alter publication supabase_realtime add table public.team_chat_messages;
 
 alter publication supabase_realtime add table public.team_chat_reads;
@@ -5596,7 +5600,7 @@ create policy training_sessions_select on public.training_sessions as permissive
   using (private.session_visible_to_me(training_sessions.*));
 
 create policy app_channels_listen on realtime.messages as permissive for select to authenticated
-  using ((( SELECT private.may_receive_live() AS may_receive_live) AND ((( SELECT private.topic_id('inbox'::text) AS topic_id) = ( SELECT private.my_profile_id() AS my_profile_id)) OR (( SELECT private.topic_id('thread'::text) AS topic_id) IN ( SELECT private.my_conversation_ids() AS my_conversation_ids)) OR (( SELECT private.topic_id('team'::text) AS topic_id) IN ( SELECT private.my_team_chat_ids() AS my_team_chat_ids)) OR (( SELECT private.topic_id('session'::text) AS topic_id) IN ( SELECT private.my_session_chat_ids() AS my_session_chat_ids)) OR ((extension = 'presence'::text) AND (EXISTS ( SELECT 1
+  using ((( SELECT private.may_receive_live() AS may_receive_live) AND ((( SELECT private.topic_id('inbox'::text) AS topic_id) = ( SELECT private.my_profile_id() AS my_profile_id)) OR (( SELECT private.topic_id('thread'::text) AS topic_id) IN ( SELECT private.my_conversation_ids() AS my_conversation_ids)) OR (( SELECT private.topic_id('team'::text) AS topic_id) IN ( SELECT private.my_team_chat_ids() AS my_team_chat_ids)) OR (( SELECT private.topic_id('session'::text) AS topic_id) IN ( SELECT private.my_session_chat_ids() AS my_session_chat_ids)) OR (( SELECT private.topic_id('session-live'::text) AS topic_id) IN ( SELECT private.my_hosted_occurrence_ids() AS my_hosted_occurrence_ids)) OR ((extension = 'presence'::text) AND (EXISTS ( SELECT 1
    FROM public.profiles p
   WHERE (p.id = ( SELECT private.topic_id('presence'::text) AS topic_id)))) AND ( SELECT private.presence_visible_to_me(( SELECT private.topic_id('presence'::text) AS topic_id)) AS presence_visible_to_me)))));
 

@@ -32,7 +32,7 @@ export function MoveForm({ occurrenceId, day, time, meetingPoint, today }: Props
   const described = (k: string) =>
     errors[k] ? { "aria-describedby": `move-${k}-error`, "aria-invalid": true } : {};
   return (
-    <details className="rounded-md border border-slate-200 p-3" open={!!result && !result.ok}>
+    <details className="rounded-md border border-slate-200 p-3">
       <summary className="cursor-pointer font-semibold text-slate-800">Move this date</summary>
       <form
         action={act}

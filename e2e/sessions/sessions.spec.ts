@@ -159,23 +159,26 @@ test.describe("on a Pixel 7", () => {
 test.describe("the host's weather call on a Pixel 7", () => {
   test.use(pixel7);
 
-  test("the forecast for the start shows; the host moves the date for the weather and those going see it", async ({
+  test("the host sees an answer live; the forecast for the start shows; the host moves the date for the weather", async ({
     browser,
   }) => {
     await setWeatherMode("normal");
     const host = await createAthlete({ fullName: "Moira Mover" });
     const going = await createAthlete({ fullName: "Gus Going" });
     const occ = await postSession(host, { places: 3 });
+    // The host's page is open while the athlete answers: it follows the answer live, never reloaded.
+    const page = await (await browser.newContext(pixel7)).newPage();
+    await signInWithSession(page, host, `/sessions/${occ}`);
+    await expect(page.getByText("0 going of 3")).toBeVisible();
     const athlete = await (await browser.newContext(pixel7)).newPage();
     await signInWithSession(athlete, going, `/sessions/${occ}`);
     await athlete.getByRole("button", { name: "Take a place" }).click();
     await expect(athlete.getByText("You're going. See you there!")).toBeVisible();
+    await expect(page.getByText("1 going of 3")).toBeVisible();
     // The fake service forecasts light rain for the next five days.
     await expect(athlete.getByText("Forecast for the start")).toBeVisible();
     await expect(athlete.getByText(/light rain · wind 22 km\/h · 40% chance of rain/)).toBeVisible();
 
-    const page = await (await browser.newContext(pixel7)).newPage();
-    await signInWithSession(page, host, `/sessions/${occ}`);
     await page.getByText("Move this date").click();
     const day = page.getByLabel("New day");
     const [row] = await adminDb()<{ d: string }[]>`

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { z } from "zod";
+import { LiveSessionRefresh } from "@/components/sessions/live-session-refresh";
 import { MoveForm } from "@/components/sessions/move-form";
 import { PlacesForm } from "@/components/sessions/places-form";
 import { SessionForecast } from "@/components/sessions/session-forecast";
@@ -170,6 +171,7 @@ export default async function SessionDatePage({ params }: Props) {
             </p>
             <Answer s={s} signedIn={signedIn} />
           </Card>
+          {s.is_host && live ? <LiveSessionRefresh occurrenceId={s.occurrence_id} /> : null}
           {s.is_host && live ? (
             <Card className="space-y-3">
               <h2 className="text-ocean-950 text-xl font-bold">Host</h2>

@@ -1,0 +1,66 @@
+"use client";
+
+import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
+import { useRouter } from "next/navigation";
+import { useEffect } from "react";
+import { catchUpOnReturn, subscribeWithCatchUp } from "@/lib/conversations/catch-up";
+import { realtimeClient } from "@/lib/conversations/realtime-client";
+
+/** Changes that arrive together (a leave that offers the place on) make one refresh. */
+const settleMs = 250;
+
+/**
+ * Keeps the host's open page of a session date live: every answer (a place taken or left, an offer, the
+ * waitlist) and every change of the date re-renders the page from the server, so the counts, the people
+ * and the offers are the database's at once. The channel session-live:<id> is the host's alone (Realtime
+ * policy); nothing of the changes is used but their arrival. Renders nothing.
+ */
+export function LiveSessionRefresh({ occurrenceId }: { occurrenceId: string }) {
+  const router = useRouter();
+  useEffect(() => {
+    let cancelled = false;
+    let supabase: SupabaseClient | null = null;
+    let channel: RealtimeChannel | null = null;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const refresh = async () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => router.refresh(), settleMs);
+    };
+    void realtimeClient().then((client) => {
+      if (cancelled) return;
+      supabase = client;
+      channel = client
+        .channel(`session-live:${occurrenceId}`, { config: { private: true } })
+        .on(
+          "postgres_changes",
+          {
+            event: "*",
+            schema: "public",
+            table: "session_rsvps",
+            filter: `occurrence_id=eq.${occurrenceId}`,
+          },
+          () => void refresh(),
+        )
+        .on(
+          "postgres_changes",
+          {
+            event: "UPDATE",
+            schema: "public",
+            table: "session_occurrences",
+            filter: `id=eq.${occurrenceId}`,
+          },
+          () => void refresh(),
+        );
+      // A change made while the channel was (re)joining, or while the tab was away, is caught by a refresh.
+      subscribeWithCatchUp(channel, refresh, () => {});
+    });
+    const stop = catchUpOnReturn(refresh);
+    return () => {
+      cancelled = true;
+      stop();
+      if (timer) clearTimeout(timer);
+      if (supabase && channel) void supabase.removeChannel(channel);
+    };
+  }, [occurrenceId, router]);
+  return null;
+}
