@@ -465,6 +465,20 @@ async function realtimeRows(app: string) {
     target: "p95 ≤ 100 ms",
     met: Number(t.p95) <= 100,
   });
+  log("Realtime: a session RSVP → the host's open page of that date shows it");
+  const rsvp = await runForResults(node, [
+    "bench/session-live-latency.ts",
+    `--base-url=${app}`,
+    `--rsvps=${quick ? 10 : 40}`,
+  ]);
+  raw.sessionLive = rsvp;
+  rows.push({
+    figure: "session RSVP → the host's open page p50 / p95",
+    app: `${ms(Number(rsvp.p50))} / ${ms(Number(rsvp.p95))}`,
+    value: "",
+    target: "p95 ≤ 100 ms",
+    met: Number(rsvp.p95) <= 100,
+  });
   const server = await runForResults("supabase-local", [
     "bench",
     "realtime",

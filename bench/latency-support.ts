@@ -1,5 +1,5 @@
 /**
- * What the two Realtime latency scripts (message-latency.ts, team-chat-latency.ts) share: their options,
+ * What the Realtime latency scripts (message-latency.ts, team-chat-latency.ts, session-live-latency.ts) share: their options,
  * the stand-in's environment, fresh bench athletes made through Auth's admin API, and signing a browser
  * page in straight to the thread or chat being measured.
  */
@@ -58,8 +58,8 @@ export async function benchAthlete(sql: postgres.Sql, name: string, goals: strin
   return { authId: id, email, password, profileId: row!.id };
 }
 
-/** Signs `page` in through the sign-in form with `next` = `path`, and waits until its thread is live. */
-export async function openLive(
+/** Signs `page` in through the sign-in form with `next` = `path`, and waits until it has arrived there. */
+export async function signInTo(
   page: Page,
   who: { email: string; password: string },
   path: string,
@@ -70,5 +70,15 @@ export async function openLive(
   await page.getByLabel("Password", { exact: true }).fill(who.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL(arrived, { timeout: 60_000 });
+}
+
+/** Signs `page` in straight to a thread or chat (`path`), and waits until it is live. */
+export async function openLive(
+  page: Page,
+  who: { email: string; password: string },
+  path: string,
+  arrived: RegExp,
+) {
+  await signInTo(page, who, path, arrived);
   await page.locator("[role=log][data-live=true]").waitFor({ timeout: 30_000 });
 }

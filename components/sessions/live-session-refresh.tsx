@@ -2,21 +2,23 @@
 
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 import { useRouter } from "next/navigation";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { catchUpOnReturn, subscribeWithCatchUp } from "@/lib/conversations/catch-up";
 import { realtimeClient } from "@/lib/conversations/realtime-client";
 
-/** Changes that arrive together (a leave that offers the place on) make one refresh. */
-const settleMs = 250;
+/** Changes of one commit (the answer and the date's counts) arrive together: they make one refresh. */
+const settleMs = 30;
 
 /**
  * Keeps the host's open page of a session date live: every answer (a place taken or left, an offer, the
  * waitlist) and every change of the date re-renders the page from the server, so the counts, the people
  * and the offers are the database's at once. The channel session-live:<id> is the host's alone (Realtime
- * policy); nothing of the changes is used but their arrival. Renders nothing.
+ * policy); nothing of the changes is used but their arrival. Renders only a hidden mark of whether it is
+ * live (for the bench, bench/session-live-latency.ts).
  */
 export function LiveSessionRefresh({ occurrenceId }: { occurrenceId: string }) {
   const router = useRouter();
+  const [live, setLive] = useState(false);
   useEffect(() => {
     let cancelled = false;
     let supabase: SupabaseClient | null = null;
@@ -52,7 +54,7 @@ export function LiveSessionRefresh({ occurrenceId }: { occurrenceId: string }) {
           () => void refresh(),
         );
       // A change made while the channel was (re)joining, or while the tab was away, is caught by a refresh.
-      subscribeWithCatchUp(channel, refresh, () => {});
+      subscribeWithCatchUp(channel, refresh, setLive);
     });
     const stop = catchUpOnReturn(refresh);
     return () => {
@@ -62,5 +64,5 @@ export function LiveSessionRefresh({ occurrenceId }: { occurrenceId: string }) {
       if (supabase && channel) void supabase.removeChannel(channel);
     };
   }, [occurrenceId, router]);
-  return null;
+  return <span hidden data-session-live={live} />;
 }
