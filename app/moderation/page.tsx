@@ -7,12 +7,13 @@ import { ReportCard } from "@/components/moderation/report-card";
 import { getClaims } from "@/lib/auth/session";
 import { withRls } from "@/lib/db";
 import { isModerator, moderationLog, moderationQueue } from "@/lib/data/reports";
+import { signedPhotoUrls } from "@/lib/photos/urls";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { moderateReportAction } from "./actions";
 
 export const metadata: Metadata = pageMetadata({
   title: "Moderation",
-  description: "Reported messages and profiles.",
+  description: "Reported messages, profiles and photos.",
   path: "/moderation",
   noindex: true,
 });
@@ -31,6 +32,13 @@ export default async function ModerationPage({ searchParams }: Props) {
     (await isModerator(tx)) ? { queue: await moderationQueue(tx), log: await moderationLog(tx) } : null,
   );
   if (!data) notFound();
+  // Reported photos, signed with the moderator's session: the bucket lets a moderator (and the athlete) read
+  // any profile's photo, private or suspended, and nobody else gets these addresses.
+  const photos = await signedPhotoUrls(
+    data.queue.filter((r) => r.kind === "photo").map((r) => r.photo_path),
+    "large",
+    "viewer",
+  );
   const params = await searchParams;
   const one = (key: string) => (typeof params[key] === "string" ? params[key] : undefined);
 
@@ -38,8 +46,8 @@ export default async function ModerationPage({ searchParams }: Props) {
     <>
       <PageIntro eyebrow="Moderation" title="Reports">
         <p>
-          Open reports, oldest first. Hiding or suspending closes every open report it settles; each action is
-          recorded with your account and the time.
+          Open reports, oldest first. Hiding, removing a photo or suspending closes every open report it
+          settles; each action is recorded with your account and the time.
         </p>
       </PageIntro>
       <div className="mx-auto max-w-4xl space-y-8 px-4 py-10 sm:px-6">
@@ -56,7 +64,11 @@ export default async function ModerationPage({ searchParams }: Props) {
             <ol className="space-y-4">
               {data.queue.map((report) => (
                 <li key={report.id}>
-                  <ReportCard report={report} action={moderateReportAction} />
+                  <ReportCard
+                    report={report}
+                    action={moderateReportAction}
+                    photoSrc={report.photo_path ? photos.get(report.photo_path) : null}
+                  />
                 </li>
               ))}
             </ol>

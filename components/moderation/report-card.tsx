@@ -1,9 +1,12 @@
+import Image from "next/image";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { ModerationAction, QueuedReport } from "@/lib/data/reports";
 import { reportReasonLabels } from "@/lib/validation/report";
+
+const kindTitles: Record<string, string> = { message: "Message", profile: "Profile", photo: "Photo" };
 
 const when = (at: Date) =>
   at.toLocaleString("en-AU", { timeZone: "Australia/Brisbane", dateStyle: "medium", timeStyle: "short" });
@@ -37,9 +40,12 @@ function ActionForm({
 export function ReportCard({
   report: r,
   action,
+  photoSrc = null,
 }: {
   report: QueuedReport;
   action: (formData: FormData) => Promise<void>;
+  /** A photo report's photo, signed for the moderator (only they and its athlete may read it). */
+  photoSrc?: string | null;
 }) {
   const titleId = `report-${r.id}`;
   const who = `${r.profile_full_name} (@${r.profile_username})`;
@@ -49,7 +55,7 @@ export function ReportCard({
         <header className="flex flex-wrap items-start justify-between gap-2">
           <div>
             <h3 id={titleId} className="text-ocean-950 text-lg font-bold">
-              {r.kind === "message" ? "Message" : "Profile"} of {who}
+              {kindTitles[r.kind] ?? "Profile"} of {who}
             </h3>
             <p className="text-sm text-slate-600">
               Reported by {r.reporter_name},{" "}
@@ -75,6 +81,11 @@ export function ReportCard({
                 <Badge>Profile hidden</Badge>
               </li>
             ) : null}
+            {r.kind === "photo" && !r.photo_current ? (
+              <li>
+                <Badge>Replaced since</Badge>
+              </li>
+            ) : null}
             {r.account_suspended ? (
               <li>
                 <Badge>Account suspended</Badge>
@@ -89,6 +100,29 @@ export function ReportCard({
             <blockquote className="rounded-lg border border-slate-200 bg-slate-50 p-3 [overflow-wrap:anywhere] whitespace-pre-line text-slate-900">
               {r.message_content}
             </blockquote>
+          </figure>
+        ) : r.kind === "photo" ? (
+          <figure className="space-y-1">
+            <figcaption className="text-sm font-semibold text-slate-700">The reported photo</figcaption>
+            {photoSrc ? (
+              <Image
+                src={photoSrc}
+                alt={`The reported photo of ${r.profile_full_name}`}
+                width={192}
+                height={192}
+                sizes="192px"
+                className="size-48 rounded-lg border border-slate-200 bg-slate-100 object-cover"
+              />
+            ) : (
+              <p className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+                This photo is no longer stored.
+              </p>
+            )}
+            {r.photo_current ? null : (
+              <p className="text-sm text-slate-700">
+                {r.profile_full_name} has put up another photo since; removing this one leaves theirs.
+              </p>
+            )}
           </figure>
         ) : (
           <dl className="grid gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm sm:grid-cols-[8rem_1fr]">
@@ -112,7 +146,7 @@ export function ReportCard({
           </figure>
         ) : null}
 
-        {r.kind === "profile" && !r.profile_hidden ? (
+        {(r.kind === "profile" || r.kind === "photo") && !r.profile_hidden ? (
           <p className="text-sm">
             <Link href={`/profile/${r.profile_id}`} className="text-ocean-800 underline underline-offset-2">
               Open the public profile of {r.profile_full_name}
@@ -127,6 +161,14 @@ export function ReportCard({
               reportId={r.id}
               name="hide_message"
               label="Hide message"
+              variant="primary"
+            />
+          ) : r.kind === "photo" ? (
+            <ActionForm
+              action={action}
+              reportId={r.id}
+              name="remove_photo"
+              label="Remove photo"
               variant="primary"
             />
           ) : (

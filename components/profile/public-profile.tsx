@@ -147,6 +147,17 @@ export function PublicProfile({ profile, photoSrc }: { profile: Profile; photoSr
               className="text-ocean-800 hover:text-ocean-950 text-sm underline underline-offset-2"
             />
           </p>
+          {photoSrc ? (
+            <p className="text-right md:col-span-2">
+              <ReportButton
+                kind="photo"
+                targetId={profile.id}
+                subject={`${profile.full_name}'s photo`}
+                label="Report this photo"
+                className="text-ocean-800 hover:text-ocean-950 text-sm underline underline-offset-2"
+              />
+            </p>
+          ) : null}
           <div className="flex justify-end text-right md:col-span-2">
             <BlockButton profileId={profile.id} name={profile.full_name} />
           </div>

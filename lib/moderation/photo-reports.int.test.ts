@@ -5,6 +5,7 @@ import { pool, withRls, type Claims, type Tx } from "@/lib/db";
 import { fileReport } from "@/lib/data/reports";
 import { isRefusal, processPhoto } from "@/lib/photos/process";
 import { removeReportedPhoto, saveProfilePhoto } from "@/lib/photos/store";
+import { visitorPhotoDataUrl } from "@/lib/photos/card-photo";
 import { adminSql, dropAccounts, makeAthlete, type Athlete } from "@/test/fixtures/athletes";
 import { adminClient, createConfirmedUser, plainClient } from "@noosa-tri/supabase-local/test-support";
 
@@ -191,5 +192,24 @@ describe("a moderator removing a reported photo", () => {
     const [wants] = await admin<{ yes: boolean }[]>`
       select private.wants_notification(${mia.profileId}, 'photo_removed') as yes`;
     expect(wants!.yes).toBe(true);
+  });
+});
+
+describe("the photo a profile's social card draws", () => {
+  it("is a public, unsuspended athlete's photo only, read as a visitor", async () => {
+    const open = await athleteWithClient("Cara Card");
+    const path = await upload(open, "#e67e22");
+    expect(await visitorPhotoDataUrl(path)).toMatch(/^data:image\/jpeg;base64,.{100}/);
+
+    const closed = await athleteWithClient("Pri Vate", false);
+    expect(await visitorPhotoDataUrl(await upload(closed, "#34495e"))).toBeNull();
+
+    await admin`insert into private.suspended_accounts (user_id) values (${open.authId})`;
+    try {
+      expect(await visitorPhotoDataUrl(path)).toBeNull();
+    } finally {
+      await admin`delete from private.suspended_accounts where user_id = ${open.authId}`;
+    }
+    expect(await visitorPhotoDataUrl(null)).toBeNull();
   });
 });
