@@ -234,7 +234,8 @@ create table public.profiles (
   avatar_url text,
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
-  photo_path text
+  photo_path text,
+  open_to_training boolean default false not null
 ); -- owner postgres
 alter table public.profiles enable row level security;
 
@@ -935,6 +936,10 @@ CREATE INDEX profiles_listed_specialty_idx ON public.profiles USING btree (speci
 CREATE INDEX profiles_listed_specialty_updated_idx ON public.profiles USING btree (specialty, updated_at DESC) WHERE (is_public AND looking_for_team);
 
 CREATE UNIQUE INDEX profiles_pkey ON public.profiles USING btree (id);
+
+CREATE INDEX profiles_training_page_idx ON public.profiles USING btree (created_at DESC, id) WHERE (is_public AND open_to_training);
+
+CREATE INDEX profiles_training_specialty_idx ON public.profiles USING btree (specialty, created_at DESC) WHERE (is_public AND open_to_training);
 
 CREATE UNIQUE INDEX profiles_username_lower_key ON public.profiles USING btree (lower(username));
 
@@ -5756,6 +5761,14 @@ grant select on table public.profiles looking_for_team) -- column to authenticat
 
 grant update on table public.profiles looking_for_team) -- column to authenticated;
 
+grant insert on table public.profiles open_to_training) -- column to authenticated;
+
+grant select on table public.profiles open_to_training) -- column to anon;
+
+grant select on table public.profiles open_to_training) -- column to authenticated;
+
+grant update on table public.profiles open_to_training) -- column to authenticated;
+
 grant insert on table public.profiles specialty) -- column to authenticated;
 
 grant select on table public.profiles specialty) -- column to anon;
@@ -7673,6 +7686,8 @@ comment on column public.messages.sender_id is 'The sending athlete; null only f
 comment on table public.notification_settings is 'Which notification e-mails an athlete gets. No row = defaults. Read and written by the owner only.';
 
 comment on table public.profiles is 'Athlete profiles: one per account (auth_id). Public rows are readable by anyone.';
+
+comment on column public.profiles.open_to_training is 'Open to training partners; independent of looking_for_team and of team membership.';
 
 comment on column public.profiles.photo_path is 'The profile photo''s objects in the avatars bucket, `<auth_id>/<hash>` (sizes -512.webp, -128.webp; -original.*). Not granted to the API roles: read through private.visible_photo_path, written by set_my_photo.';
 

@@ -37,6 +37,7 @@ export function OwnProfile({ profile }: { profile: Profile }) {
             value: profile.is_public ? "Public — anyone with the link can see it" : "Private — only you",
           },
           { label: "Looking for a team", value: profile.looking_for_team ? "Yes" : "No" },
+          { label: "Open to training partners", value: profile.open_to_training ? "Yes" : "No" },
           { label: "Specialty", value: specialtyLabels[profile.specialty] },
           { label: "Experience level", value: experienceLabels[profile.experience_level] },
           { label: "Training preference", value: profile.training_preference },

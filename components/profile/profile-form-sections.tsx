@@ -242,6 +242,18 @@ export function VisibilityFields({ fields: { checkbox }, errorOf }: SectionProps
           {...checkbox("looking_for_team")}
         />
         <FieldError id="looking_for_team-error" message={errorOf("looking_for_team")} />
+        <Checkbox
+          label={
+            <>
+              <strong className="font-semibold">Open to training partners</strong> — list me under Training
+              partners on Browse, for swims, rides and runs with others. Separate from looking for a team; you
+              can be in a team and still tick it.
+            </>
+          }
+          aria-describedby="open_to_training-error"
+          {...checkbox("open_to_training")}
+        />
+        <FieldError id="open_to_training-error" message={errorOf("open_to_training")} />
       </div>
     </Section>
   );

@@ -179,6 +179,7 @@ const foldedFields = new Set([
   "achievements",
   "is_public",
   "looking_for_team",
+  "open_to_training",
   "urgent_alerts",
 ]);
 

@@ -21,5 +21,6 @@ export function profileToFormValues(profile: Profile): ProfileFormValues {
     achievements: [...profile.achievements],
     is_public: profile.is_public,
     looking_for_team: profile.looking_for_team,
+    open_to_training: profile.open_to_training,
   };
 }

@@ -65,6 +65,11 @@ export function PublicProfile({ profile, photoSrc }: { profile: Profile; photoSr
                   <Badge tone="warning">Looking for team</Badge>
                 </li>
               ) : null}
+              {profile.open_to_training ? (
+                <li>
+                  <Badge tone="ocean">Open to training partners</Badge>
+                </li>
+              ) : null}
             </ul>
           </div>
           {/* messaging: start (or reopen) a conversation with this athlete; on one's own page, edit it */}

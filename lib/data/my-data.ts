@@ -56,7 +56,7 @@ export async function exportMyData(tx: Tx, claims: Claims): Promise<MyDataExport
     select jsonb_build_object(
       'profile', (
         select to_jsonb(p) from (
-          select id, username, full_name, bio, location, is_public, looking_for_team, specialty, experience_level,
+          select id, username, full_name, bio, location, is_public, looking_for_team, open_to_training, specialty, experience_level,
                  training_preference, goals, target_times, availability, achievements, avatar_url, created_at, updated_at
           from public.profiles where id = (select id from me)) p),
       'notification_settings', (

@@ -21,6 +21,7 @@ function columns(tx: Tx, input: ProfileInput) {
     achievements: tx.array(input.achievements, 25 /* text */),
     is_public: input.is_public,
     looking_for_team: input.looking_for_team,
+    ...(input.open_to_training === undefined ? {} : { open_to_training: input.open_to_training }),
   };
 }
 

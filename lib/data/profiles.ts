@@ -24,6 +24,8 @@ export type Profile = {
   location: ProfileLocation;
   is_public: boolean;
   looking_for_team: boolean;
+  /** Open to training partners: apart from looking for a team, and kept while in one. */
+  open_to_training: boolean;
   specialty: Specialty;
   experience_level: ExperienceLevel;
   training_preference: string | null;
@@ -47,6 +49,7 @@ export const profileColumns = [
   "location",
   "is_public",
   "looking_for_team",
+  "open_to_training",
   "specialty",
   "experience_level",
   "training_preference",

@@ -128,6 +128,8 @@ export const profileSchema = z.strictObject(
       .max(achievements.count, "Add at most 10 achievements"),
     is_public: z.boolean({ error: "Choose whether your profile is public" }),
     looking_for_team: z.boolean({ error: "Choose whether you are looking for a team" }),
+    // Optional so a form from before the box existed still saves (its answer is then left as it was).
+    open_to_training: z.boolean({ error: "Choose whether you are open to training partners" }).optional(),
     // Create-profile only: the opt-in to urgent leg alerts (kept in notification_settings, not the profile).
     urgent_alerts: z.boolean({ error: "Choose whether to get urgent leg alerts" }).optional(),
   },
@@ -159,6 +161,7 @@ export const emptyProfileInput: ProfileFormValues = {
   achievements: [],
   is_public: true,
   looking_for_team: true,
+  open_to_training: false,
 };
 
 export const profileIdSchema = z.uuid({ error: "Invalid profile id" });
