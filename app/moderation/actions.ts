@@ -44,7 +44,8 @@ const moderateAction = action(
     // A hidden profile leaves its cached page now; a hide or a suspension can change who is listed and a
     // team's roster, so every cached public surface is expired too (lib/data/public-cache.ts).
     if (action === "hide_profile" && profileId) revalidateProfile(profileId);
-    if (action === "hide_profile" || action === "suspend") refreshPublicSurfaces();
+    // A hidden session's dates leave every list of sessions, cached ones too.
+    if (["hide_profile", "suspend", "hide_session", "remove_rsvp"].includes(action)) refreshPublicSurfaces();
     return { ok: true, outcome: `done=${action}&closed=${closed}` } as const;
   },
 );

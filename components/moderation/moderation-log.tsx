@@ -6,6 +6,8 @@ const verbs: Record<ModerationLogEntry["action"], string> = {
   suspend: "Suspended an account",
   dismiss: "Dismissed a report",
   remove_photo: "Removed a photo",
+  hide_session: "Hid a session",
+  remove_rsvp: "Took an athlete out of a session",
 };
 
 const when = (at: Date) =>

@@ -4,7 +4,10 @@ const done: Record<string, string> = {
   suspend: "Account suspended. It can no longer send messages or change anything.",
   dismiss: "Report dismissed.",
   remove_photo: "Photo removed. The profile shows initials again, and the athlete is told by e-mail.",
-  photo_replaced: "The athlete had already replaced that photo, so their new one stays. The reported one is gone.",
+  hide_session: "Session hidden. Its upcoming dates are cancelled, and everyone going or waiting is told.",
+  remove_rsvp: "The athlete is out of that session, and the place is offered on.",
+  photo_replaced:
+    "The athlete had already replaced that photo, so their new one stays. The reported one is gone.",
 };
 
 const errors: Record<string, string> = {

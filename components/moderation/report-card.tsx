@@ -6,7 +6,13 @@ import { Card } from "@/components/ui/card";
 import type { ModerationAction, QueuedReport } from "@/lib/data/reports";
 import { reportReasonLabels } from "@/lib/validation/report";
 
-const kindTitles: Record<string, string> = { message: "Message", profile: "Profile", photo: "Photo" };
+const kindTitles: Record<string, string> = {
+  message: "Message",
+  profile: "Profile",
+  photo: "Photo",
+  session: "Session",
+  session_rsvp: "Place in a session",
+};
 
 const when = (at: Date) =>
   at.toLocaleString("en-AU", { timeZone: "Australia/Brisbane", dateStyle: "medium", timeStyle: "short" });
@@ -55,7 +61,7 @@ export function ReportCard({
         <header className="flex flex-wrap items-start justify-between gap-2">
           <div>
             <h3 id={titleId} className="text-ocean-950 text-lg font-bold">
-              {kindTitles[r.kind] ?? "Profile"} of {who}
+              {kindTitles[r.kind] ?? "Profile"} {r.kind === "session" ? "hosted by" : "of"} {who}
             </h3>
             <p className="text-sm text-slate-600">
               Reported by {r.reporter_name},{" "}
@@ -94,9 +100,11 @@ export function ReportCard({
           </ul>
         </header>
 
-        {r.kind === "message" ? (
+        {r.kind === "message" || r.kind === "session" ? (
           <figure className="space-y-1">
-            <figcaption className="text-sm font-semibold text-slate-700">The reported message</figcaption>
+            <figcaption className="text-sm font-semibold text-slate-700">
+              {r.kind === "session" ? "The reported session, as it read" : "The reported message"}
+            </figcaption>
             <blockquote className="rounded-lg border border-slate-200 bg-slate-50 p-3 [overflow-wrap:anywhere] whitespace-pre-line text-slate-900">
               {r.message_content}
             </blockquote>
@@ -169,6 +177,22 @@ export function ReportCard({
               reportId={r.id}
               name="remove_photo"
               label="Remove photo"
+              variant="primary"
+            />
+          ) : r.kind === "session" ? (
+            <ActionForm
+              action={action}
+              reportId={r.id}
+              name="hide_session"
+              label="Hide session"
+              variant="primary"
+            />
+          ) : r.kind === "session_rsvp" ? (
+            <ActionForm
+              action={action}
+              reportId={r.id}
+              name="remove_rsvp"
+              label="Take out of the session"
               variant="primary"
             />
           ) : (

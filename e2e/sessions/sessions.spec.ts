@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { devices, expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
 import { adminDb, createAthlete, type TestAthlete } from "../support/db";
-import { signInWithSession } from "../support/users";
+import { DEMO_PASSWORD, signInWithSession } from "../support/users";
 import { setWeatherMode } from "../support/weather";
 
 // Training sessions (docs/product.md#training-sessions) on a phone: post one, take its last place, join the
@@ -208,6 +208,44 @@ test.describe("the host's weather call on a Pixel 7", () => {
       where kind = 'session_change' and recipient_id = ${going.profileId} and session_occurrence_id = ${occ}`;
     expect(notices.map((n) => JSON.parse(n.detail))).toMatchObject([{ what: "moved", reason: "weather" }]);
   });
+});
+
+test("an athlete reports a session; the moderator hides it, and those going are told", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const host = await createAthlete({ fullName: "Sly Spammer" });
+  const reporter = await createAthlete({ fullName: "Rita Reporter" });
+  const occ = await postSession(host, { title: "Cheap race entries, DM me", places: 4 });
+  const page = await (await browser.newContext(pixel7)).newPage();
+  await signInWithSession(page, reporter, `/sessions/${occ}`);
+  await page.getByRole("button", { name: "Take a place" }).click();
+  await expect(page.getByText("You're going. See you there!")).toBeVisible();
+  await page.getByRole("button", { name: "Report this session" }).click();
+  const dialog = page.getByRole("dialog", { name: /Report this session/ });
+  await dialog.getByRole("radio", { name: "Spam or a scam" }).check();
+  await dialog.getByRole("button", { name: "Send report" }).click();
+  await expect(dialog.getByRole("status")).toContainText("Your report has been sent");
+  await expectNoAxeViolations(page);
+  await shot(page, "session-report-pixel7");
+
+  const mod = await (await browser.newContext()).newPage();
+  await signInWithSession(mod, { email: "mod@example.com", password: DEMO_PASSWORD }, "/moderation");
+  const card = mod
+    .getByRole("article")
+    .filter({ has: mod.getByRole("heading", { name: /Session hosted by Sly Spammer/ }) });
+  await expect(card.getByText("Cheap race entries, DM me")).toBeVisible();
+  await expectNoAxeViolations(mod);
+  await shot(mod, "session-report-moderation-desktop");
+  await card.getByRole("button", { name: "Hide session" }).click();
+  await expect(mod.getByRole("status")).toContainText("Session hidden");
+
+  await page.goto(`/sessions/${occ}`);
+  await expect(page.getByRole("heading", { name: "Cheap race entries, DM me" })).toHaveCount(0);
+  const told = await adminDb()<{ n: number }[]>`
+    select count(*)::int as n from private.notification_outbox
+    where kind = 'session_change' and recipient_id = ${reporter.profileId} and session_occurrence_id = ${occ}`;
+  expect(told[0]!.n).toBe(1);
 });
 
 const widths = {

@@ -2,13 +2,20 @@ import "server-only";
 import type { Tx } from "@/lib/db";
 import type { ReportKind, ReportReason } from "@/lib/validation/report";
 
-/** Files a report through public.report_content (the rules live there). */
+/**
+ * Files a report through public.report_content, or public.report_session_content for a training session
+ * (the rules live there: who may report what, one open report per target, the rate limit).
+ */
 export async function fileReport(
   tx: Tx,
   input: { kind: ReportKind; targetId: string; reason: ReportReason; details: string },
 ): Promise<"reported" | "already_reported"> {
-  const [row] = await tx<{ outcome: "reported" | "already_reported" }[]>`
-    select public.report_content(${input.kind}, ${input.targetId}, ${input.reason}, ${input.details || null}) as outcome`;
+  const details = input.details || null;
+  const [row] = await (input.kind === "session"
+    ? tx<{ outcome: "reported" | "already_reported" }[]>`
+        select public.report_session_content('session', ${input.targetId}, ${input.reason}, ${details}) as outcome`
+    : tx<{ outcome: "reported" | "already_reported" }[]>`
+        select public.report_content(${input.kind}, ${input.targetId}, ${input.reason}, ${details}) as outcome`);
   return row!.outcome;
 }
 
@@ -26,7 +33,8 @@ export async function isSuspended(tx: Tx): Promise<boolean> {
 
 export type QueuedReport = {
   id: string;
-  kind: ReportKind;
+  /** What the app files, and an athlete's place in a session (reported in SQL by its host or others going). */
+  kind: ReportKind | "session_rsvp";
   reason: ReportReason;
   details: string | null;
   created_at: Date;
@@ -64,7 +72,15 @@ export function moderationLog(tx: Tx): Promise<ModerationLogEntry[]> {
   return tx<ModerationLogEntry[]>`select * from public.moderation_log(20)`;
 }
 
-export const moderationActions = ["hide_message", "hide_profile", "suspend", "dismiss", "remove_photo"] as const;
+export const moderationActions = [
+  "hide_message",
+  "hide_profile",
+  "suspend",
+  "dismiss",
+  "remove_photo",
+  "hide_session",
+  "remove_rsvp",
+] as const;
 export type ModerationAction = (typeof moderationActions)[number];
 
 /**
@@ -83,6 +99,10 @@ export async function moderate(
         ? await tx<{ n: number }[]>`select public.moderate_hide_profile(${reportId}) as n`
         : action === "suspend"
           ? await tx<{ n: number }[]>`select public.moderate_suspend_account(${reportId}) as n`
-          : await tx<{ n: number }[]>`select public.moderate_dismiss_report(${reportId}) as n`;
+          : action === "hide_session"
+            ? await tx<{ n: number }[]>`select public.moderate_hide_session(${reportId}) as n`
+            : action === "remove_rsvp"
+              ? await tx<{ n: number }[]>`select public.moderate_remove_rsvp(${reportId}) as n`
+              : await tx<{ n: number }[]>`select public.moderate_dismiss_report(${reportId}) as n`;
   return rows[0]!.n;
 }

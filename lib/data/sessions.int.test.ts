@@ -24,6 +24,7 @@ import {
   takePlace,
   type SessionInput,
 } from "./session-writes";
+import { fileReport } from "./reports";
 import { teamRuleMessage } from "./team-writes";
 
 // Training sessions against the database: every state change of an RSVP and an occurrence, through the SQL
@@ -559,12 +560,13 @@ describe("moderation and account deletion", () => {
       { session_id: string },
     ];
     await as(a[0]!, (tx) => takePlace(tx, occ));
-    const [rep] = await as(
-      a[0]!,
-      (tx) =>
-        tx<{ r: string }[]>`select public.report_session_content('session', ${session_id}, 'spam') as r`,
-    );
-    expect(rep!.r).toBe("reported");
+    // As the session page's Report button files it (lib/data/reports.ts); once, and never by its host.
+    const fileIt = (who: Athlete) =>
+      as(who, (tx) => fileReport(tx, { kind: "session", targetId: session_id, reason: "spam", details: "" }));
+    expect(await fileIt(a[0]!)).toBe("reported");
+    expect(await fileIt(a[0]!)).toBe("already_reported");
+    // Read by its detail, as the action reads it (lib/actions/reports.ts: "You can't report yourself.").
+    await expect(fileIt(host)).rejects.toMatchObject({ code: "22023", detail: "REPORT_SELF" });
     const [report] = await admin<
       { id: string }[]
     >`select id from public.reports where target_id = ${session_id}`;

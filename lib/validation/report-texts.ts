@@ -4,7 +4,7 @@
 // The reasons live with the product's other enumerations (lib/labels.ts): e-mails name them too.
 export { reportReasonLabels, reportReasons, type ReportReason } from "@/lib/labels";
 
-export const reportKinds = ["message", "profile", "photo"] as const;
+export const reportKinds = ["message", "profile", "photo", "session"] as const;
 export type ReportKind = (typeof reportKinds)[number];
 
 export const reportDetailsMax = 1000;

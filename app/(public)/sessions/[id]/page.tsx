@@ -3,7 +3,9 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { z } from "zod";
+import { LiveGoingCount } from "@/components/sessions/live-going-count";
 import { LiveSessionRefresh } from "@/components/sessions/live-session-refresh";
+import { ReportButton } from "@/components/moderation/report-dialog";
 import { MoveForm } from "@/components/sessions/move-form";
 import { PlacesForm } from "@/components/sessions/places-form";
 import { SessionForecast } from "@/components/sessions/session-forecast";
@@ -167,7 +169,11 @@ export default async function SessionDatePage({ params }: Props) {
             <h2 className="text-ocean-950 text-xl font-bold">Places</h2>
             <p className="font-semibold text-slate-800">{placesText(s)}</p>
             <p className="text-sm text-slate-700">
-              {s.going} going of {s.places}
+              {s.is_host && live ? (
+                <LiveGoingCount occurrenceId={s.occurrence_id} going={s.going} places={s.places} />
+              ) : (
+                `${s.going} going of ${s.places}`
+              )}
             </p>
             <Answer s={s} signedIn={signedIn} />
           </Card>
@@ -323,9 +329,20 @@ export default async function SessionDatePage({ params }: Props) {
               </ul>
             </Card>
           ) : null}
-          <LinkButton href="/sessions" variant="ghost">
-            All sessions
-          </LinkButton>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <LinkButton href="/sessions" variant="ghost">
+              All sessions
+            </LinkButton>
+            {s.is_host ? null : (
+              <ReportButton
+                kind="session"
+                targetId={s.session_id}
+                subject="this session"
+                label="Report this session"
+                className="text-ocean-800 hover:text-ocean-950 text-sm underline underline-offset-2"
+              />
+            )}
+          </div>
         </div>
       </div>
     </>
