@@ -253,3 +253,101 @@ on conflict (provider_id, provider) do nothing;
 insert into private.moderators (user_id) values ('d0000000-0000-4000-8000-000000000009')
 on conflict (user_id) do nothing;
 -- end of moderation (demo) ---------------------------------------------------------------------------------
+
+-- training sessions (demo) ---------------------------------------------------------------------------------
+-- A week of group training around Noosa, counted from today in Noosa (docs/product.md#demo-data), made
+-- through the same SQL functions the app calls, as each host and athlete (their claims set for the call),
+-- so the places, the waitlist and the counts follow the rules:
+--   Liam (4)   dawn ocean swim at Main Beach, tomorrow 05:45: full (Zoe, Priya), Tom and Ben waiting, and a
+--              group chat of Liam, Zoe and Priya
+--   Grace (e)  Noosa Hill bike repeats in two days: Sam going
+--   Olivia (3) river run on the Noosaville foreshore, Tuesdays and Thursdays (a weekly series): Ben, Priya
+--   Tom (d)    Sunshine Beach swim in three days, cancelled for the weather
+--   Sam (b)    brick (bike then run) from Noosa Woods in five days: Grace going
+-- Mia, Jack, Noah and Ava are in none, so their Messages story stays as above.
+do $$
+declare
+  today date := (now() at time zone 'Australia/Brisbane')::date;
+  swim uuid;
+  hill uuid;
+  river uuid;
+  weather uuid;
+  brick uuid;
+  p constant text := 'e0000000-0000-4000-8000-00000000000';
+  -- The demo accounts' ids without their last digit: a call is made as one by setting its claims.
+  as_demo text := 'd0000000-0000-4000-8000-00000000000';
+begin
+  perform set_config('request.jwt.claims', json_build_object('sub', as_demo || '4', 'role', 'authenticated')::text, true);
+  swim := (public.create_training_session(jsonb_build_object(
+    'title', 'Dawn ocean swim at Main Beach', 'sport', 'open_water_swim', 'meeting_point', 'noosa_main_beach',
+    'meeting_note', 'Blue flag by the surf club', 'details',
+    'Two laps of the bay inside the flags, about 1.5 km. Bright caps, please; coffee after at the surf club.',
+    'duration_minutes', 60, 'level', 'intermediate', 'places', 2, 'pace_unit', 'per_100m', 'pace_from', 95,
+    'pace_to', 120, 'first_day', today + 1, 'local_time', '05:45')) ->> 'occurrence_id')::uuid;
+
+  perform set_config('request.jwt.claims', json_build_object('sub', as_demo || 'e', 'role', 'authenticated')::text, true);
+  hill := (public.create_training_session(jsonb_build_object(
+    'title', 'Noosa Hill bike repeats', 'sport', 'bike', 'meeting_point', 'noosa_hill',
+    'meeting_note', 'Bottom of Noosa Hill, Viewland Drive', 'details',
+    'Six repeats of the climb, easy spin down. Lights on: the road is busy from seven.',
+    'duration_minutes', 75, 'level', 'advanced', 'places', 6, 'pace_unit', 'kmh', 'pace_from', 28,
+    'pace_to', 34, 'first_day', today + 2, 'local_time', '06:00')) ->> 'occurrence_id')::uuid;
+
+  perform set_config('request.jwt.claims', json_build_object('sub', as_demo || '3', 'role', 'authenticated')::text, true);
+  river := (public.create_training_session(jsonb_build_object(
+    'title', 'River run on the foreshore', 'sport', 'run', 'meeting_point', 'noosaville_foreshore',
+    'meeting_note', 'By the Gympie Terrace jetty', 'details',
+    'Easy 8 km along the river with strides at the end. Every pace welcome; we loop back for the slower group.',
+    'duration_minutes', 50, 'level', 'all', 'places', 10, 'pace_unit', 'per_km', 'pace_from', 270,
+    'pace_to', 360, 'first_day', today, 'local_time', '17:30', 'repeat_days', jsonb_build_array(2, 4)))
+    ->> 'occurrence_id')::uuid;
+
+  perform set_config('request.jwt.claims', json_build_object('sub', as_demo || 'd', 'role', 'authenticated')::text, true);
+  weather := (public.create_training_session(jsonb_build_object(
+    'title', 'Sunshine Beach swim', 'sport', 'open_water_swim', 'meeting_point', 'sunshine_beach',
+    'duration_minutes', 45, 'level', 'all', 'places', 8, 'first_day', today + 3, 'local_time', '06:15'))
+    ->> 'occurrence_id')::uuid;
+
+  perform set_config('request.jwt.claims', json_build_object('sub', as_demo || 'b', 'role', 'authenticated')::text, true);
+  brick := (public.create_training_session(jsonb_build_object(
+    'title', 'Brick: 40 km ride, 5 km run', 'sport', 'brick', 'meeting_point', 'noosa_woods',
+    'meeting_note', 'Car park by the playground', 'details',
+    'Race-pace rehearsal: the ride out to Tewantin and back, then straight into a 5 km run. Bring a transition bag.',
+    'duration_minutes', 120, 'level', 'beginner', 'places', 4, 'first_day', today + 5, 'local_time', '06:30'))
+    ->> 'occurrence_id')::uuid;
+
+  -- Places, in the order the athletes took them.
+  perform set_config('request.jwt.claims', json_build_object('sub', as_demo || 'a', 'role', 'authenticated')::text, true);
+  perform public.take_session_place(swim);
+  perform set_config('request.jwt.claims', json_build_object('sub', as_demo || 'c', 'role', 'authenticated')::text, true);
+  perform public.take_session_place(swim);
+  perform public.take_session_place(river);
+  perform set_config('request.jwt.claims', json_build_object('sub', as_demo || 'd', 'role', 'authenticated')::text, true);
+  perform public.take_session_place(swim);
+  perform public.cancel_session_occurrence(weather, 'weather');
+  perform set_config('request.jwt.claims', json_build_object('sub', as_demo || 'f', 'role', 'authenticated')::text, true);
+  perform public.take_session_place(swim);
+  perform public.take_session_place(river);
+  perform set_config('request.jwt.claims', json_build_object('sub', as_demo || 'b', 'role', 'authenticated')::text, true);
+  perform public.take_session_place(hill);
+  perform set_config('request.jwt.claims', json_build_object('sub', as_demo || 'e', 'role', 'authenticated')::text, true);
+  perform public.take_session_place(brick);
+  perform set_config('request.jwt.claims', '', true);
+
+  -- The swim's group chat, written over the last day; Liam has read it all, Zoe and Priya have one unread.
+  insert into public.session_chat_messages (id, occurrence_id, sender_id, content, created_at) values
+    ('5c000000-0000-4000-8000-000000000001', swim, (p || '4')::uuid,
+     'Morning all! Meet at the blue flag by the surf club, caps on by 5:40.', now() - interval '20 hours'),
+    ('5c000000-0000-4000-8000-000000000002', swim, (p || 'a')::uuid,
+     'Great. Is it inside the flags or out to the point?', now() - interval '19 hours'),
+    ('5c000000-0000-4000-8000-000000000003', swim, (p || 'c')::uuid,
+     'I''ll bring a spare pair of goggles if anyone needs them.', now() - interval '6 hours'),
+    ('5c000000-0000-4000-8000-000000000004', swim, (p || '4')::uuid,
+     'Inside the flags, two laps of the bay. Swell is small, should be glassy.', now() - interval '2 hours');
+  update public.session_chat_reads set last_read_at = now() - interval '2 hours'
+  where occurrence_id = swim and profile_id = (p || '4')::uuid;
+  update public.session_chat_reads set last_read_at = now() - interval '6 hours'
+  where occurrence_id = swim and profile_id in ((p || 'a')::uuid, (p || 'c')::uuid);
+end;
+$$;
+-- end of training sessions (demo) --------------------------------------------------------------------------

@@ -85,4 +85,79 @@ describe("the demo data", () => {
       new Set(["beginner", "intermediate", "advanced", "elite"]),
     );
   });
+
+  it("has a week of training sessions around Noosa: one full with a waitlist, one called off, a series, a chat", async () => {
+    const dates = await admin<
+      {
+        title: string;
+        host: string;
+        status: string;
+        reason: string | null;
+        days: number;
+        going: string[];
+        waiting: string[];
+      }[]
+    >`
+      select s.title, h.username as host, o.status, o.cancel_reason as reason,
+             ((o.starts_at at time zone 'Australia/Brisbane')::date
+               - (now() at time zone 'Australia/Brisbane')::date) as days,
+             coalesce(array_agg(p.username order by p.username) filter (where r.state = 'going'), '{}') as going,
+             coalesce(array_agg(p.username order by r.waitlisted_at) filter (where r.state = 'waitlisted'), '{}')
+               as waiting
+      from public.session_occurrences o
+      join public.training_sessions s on s.id = o.session_id
+      join public.profiles h on h.id = s.host_id
+      left join public.session_rsvps r on r.occurrence_id = o.id
+      left join public.profiles p on p.id = r.profile_id
+      where h.id::text like ${demoProfile}
+        and o.id = (select x.id from public.session_occurrences x where x.session_id = s.id order by x.starts_at limit 1)
+      group by s.id, h.username, o.id order by o.starts_at`;
+    const byTitle = Object.fromEntries(dates.map((d) => [d.title, d]));
+    expect(byTitle["Dawn ocean swim at Main Beach"]).toMatchObject({
+      days: 1,
+      status: "scheduled",
+      going: ["priya_paces", "zoe_strokes"],
+      waiting: ["tom_swims_open", "ben_jogs"],
+    });
+    expect(byTitle["Noosa Hill bike repeats"]).toMatchObject({ days: 2, status: "scheduled" });
+    expect(byTitle["Sunshine Beach swim"]).toMatchObject({ status: "cancelled", reason: "weather" });
+    expect(byTitle["Brick: 40 km ride, 5 km run"]).toMatchObject({ days: 5, status: "scheduled" });
+    // The river run repeats on Tuesdays and Thursdays, within the week ahead.
+    const [series] = await admin<{ n: number; weekdays: number[] }[]>`
+      select count(*)::int as n, array_agg(distinct extract(isodow from o.starts_at at time zone 'Australia/Brisbane')::int) as weekdays
+      from public.session_occurrences o join public.training_sessions s on s.id = o.session_id
+      where s.title = 'River run on the foreshore'`;
+    expect(series!.n).toBeGreaterThanOrEqual(8);
+    expect(series!.weekdays.sort()).toEqual([2, 4]);
+    // Nobody in the story of Messages is in any of it: Mia, Jack, Noah and Ava keep their badge.
+    const [involved] = await admin<{ n: number }[]>`
+      select count(*)::int as n from public.profiles p
+      where p.username in ('mia_swims', 'jack_rides', 'noah_strides')
+        and (exists (select 1 from public.training_sessions s where s.host_id = p.id)
+             or exists (select 1 from public.session_rsvps r where r.profile_id = p.id))`;
+    expect(involved!.n).toBe(0);
+  });
+
+  it("has a group chat on the full swim, read by its host and the two going, one message unread for each", async () => {
+    const rows = await admin<{ username: string; unread: number }[]>`
+      select p.username,
+             (select count(*)::int from public.session_chat_messages m
+              where m.occurrence_id = o.id and m.sender_id <> p.id
+                and m.created_at > coalesce(rd.last_read_at, '-infinity')) as unread
+      from public.session_occurrences o
+      join public.training_sessions s on s.id = o.session_id and s.title = 'Dawn ocean swim at Main Beach'
+      join public.session_chat_reads rd on rd.occurrence_id = o.id
+      join public.profiles p on p.id = rd.profile_id
+      order by p.username`;
+    const [count] = await admin<{ n: number }[]>`
+      select count(*)::int as n from public.session_chat_messages m
+      join public.session_occurrences o on o.id = m.occurrence_id
+      join public.training_sessions s on s.id = o.session_id and s.title = 'Dawn ocean swim at Main Beach'`;
+    expect(count!.n).toBe(4);
+    expect(rows).toEqual([
+      { username: "liam_learns", unread: 0 },
+      { username: "priya_paces", unread: 1 },
+      { username: "zoe_strokes", unread: 1 },
+    ]);
+  });
 });

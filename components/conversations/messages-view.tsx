@@ -3,12 +3,16 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { fetchConversationsAction } from "@/lib/actions/messages";
+import { fetchMySessionChatsAction } from "@/lib/actions/session-chat";
 import { fetchMyTeamChatsAction } from "@/lib/actions/team-chat";
 import { isOpenThread, onInboxEvent, startInbox } from "@/lib/conversations/inbox";
-import { applyMessage, applyRead, applyTeamMessage } from "@/lib/conversations/list";
+import { applyMessage, applyRead, applySessionMessage, applyTeamMessage } from "@/lib/conversations/list";
 import type {
   ConversationSummary,
+  GroupChatMember,
   Message,
+  SessionChatMessage,
+  SessionChatSummary,
   TeamChatMember,
   TeamChatMessage,
   TeamChatSummary,
@@ -17,6 +21,8 @@ import type { RequestSent } from "@/lib/data/request-sent";
 import { DirectList } from "./direct-list";
 import { DirectThread } from "./direct-thread";
 import { RequestSentCard } from "./request-sent-card";
+import { SessionList } from "./session-list";
+import { SessionThread } from "./session-thread";
 import { TeamList } from "./team-list";
 import { TeamThread } from "./team-thread";
 
@@ -37,6 +43,13 @@ type Props = {
     messages: TeamChatMessage[];
     members: TeamChatMember[];
   } | null;
+  /** The athlete's session chats (below the team chats) and the one open, if any. */
+  sessionChats?: SessionChatSummary[];
+  activeSession?: {
+    session: { occurrenceId: string; title: string; startsAt: string; cancelled: boolean };
+    messages: SessionChatMessage[];
+    members: GroupChatMember[];
+  } | null;
 };
 
 /**
@@ -54,6 +67,8 @@ export function MessagesView({
   earlyId,
   teamChats: initialTeamChats = [],
   activeTeam = null,
+  sessionChats: initialSessionChats = [],
+  activeSession = null,
 }: Props) {
   const [conversations, setConversations] = useState(initialConversations);
   const [teamChats, setTeamChats] = useState(initialTeamChats);
@@ -62,8 +77,15 @@ export function MessagesView({
     setTeamsFromServer(initialTeamChats);
     setTeamChats(initialTeamChats);
   }
+  const [sessionChats, setSessionChats] = useState(initialSessionChats);
+  const [sessionsFromServer, setSessionsFromServer] = useState(initialSessionChats);
+  if (sessionsFromServer !== initialSessionChats) {
+    setSessionsFromServer(initialSessionChats);
+    setSessionChats(initialSessionChats);
+  }
   const activeTeamId = activeTeam?.team.id ?? null;
-  const activeId = active?.id ?? activeTeamId;
+  const activeSessionId = activeSession?.session.occurrenceId ?? null;
+  const activeId = active?.id ?? activeTeamId ?? activeSessionId;
 
   // A navigation (another ?c=) brings a fresh list from the server: it replaces the local one.
   const [fromServer, setFromServer] = useState(initialConversations);
@@ -92,6 +114,12 @@ export function MessagesView({
   useEffect(() => {
     void startInbox();
     let teamTimer: ReturnType<typeof setTimeout> | null = null;
+    let sessionTimer: ReturnType<typeof setTimeout> | null = null;
+    const refetchSessionChats = () =>
+      fetchMySessionChatsAction().then(
+        (result) => result.ok && setSessionChats(result.chats),
+        () => {},
+      );
     const refetchTeamChats = () =>
       fetchMyTeamChatsAction().then(
         (result) => result.ok && setTeamChats(result.chats),
@@ -99,6 +127,7 @@ export function MessagesView({
       );
     const refetchAll = () => {
       void refetchTeamChats();
+      void refetchSessionChats();
       return fetchConversationsAction().then(
         (result) => result.ok && setConversations(result.conversations),
         () => {},
@@ -113,6 +142,13 @@ export function MessagesView({
         setTeamChats((list) => applyTeamMessage(list, m, me, isOpenThread("team", m.team_id)));
         if (teamTimer) clearTimeout(teamTimer);
         teamTimer = setTimeout(() => void refetchTeamChats(), 1000);
+        return;
+      }
+      if (event.of === "session") {
+        const m = event.message;
+        setSessionChats((list) => applySessionMessage(list, m, me, isOpenThread("session", m.occurrence_id)));
+        if (sessionTimer) clearTimeout(sessionTimer);
+        sessionTimer = setTimeout(() => void refetchSessionChats(), 1000);
         return;
       }
       const m = event.message;
@@ -136,6 +172,7 @@ export function MessagesView({
     return () => {
       off();
       if (teamTimer) clearTimeout(teamTimer);
+      if (sessionTimer) clearTimeout(sessionTimer);
       window.removeEventListener("online", refetchAll);
     };
   }, [me]);
@@ -158,16 +195,35 @@ export function MessagesView({
                 Team chats
               </h2>
               <TeamList chats={teamChats} me={me} activeId={activeTeamId} />
-              <h2 className="border-t border-slate-200 bg-slate-50 px-4 py-1.5 text-xs font-bold tracking-wide text-slate-700 uppercase">
-                Conversations
-              </h2>
             </>
+          ) : null}
+          {sessionChats.length ? (
+            <>
+              <h2 className="border-t border-slate-200 bg-slate-50 px-4 py-1.5 text-xs font-bold tracking-wide text-slate-700 uppercase">
+                Session chats
+              </h2>
+              <SessionList chats={sessionChats} me={me} activeId={activeSessionId} />
+            </>
+          ) : null}
+          {teamChats.length || sessionChats.length ? (
+            <h2 className="border-t border-slate-200 bg-slate-50 px-4 py-1.5 text-xs font-bold tracking-wide text-slate-700 uppercase">
+              Conversations
+            </h2>
           ) : null}
           <DirectList conversations={conversations} activeId={active?.id ?? null} />
         </div>
       </section>
       <div className={`min-h-0 ${activeId ? "" : "hidden md:block"}`}>
-        {activeTeam ? (
+        {activeSession ? (
+          <SessionThread
+            key={activeSession.session.occurrenceId}
+            session={activeSession.session}
+            me={me}
+            initial={activeSession.messages}
+            members={activeSession.members}
+            earlyId={earlyId}
+          />
+        ) : activeTeam ? (
           <TeamThread
             key={activeTeam.team.id}
             team={activeTeam.team}

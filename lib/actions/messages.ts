@@ -14,6 +14,7 @@ import { withConversationPhotos } from "@/lib/photos/urls";
 import { insertMessage, isParticipant, listMessages, markConversationRead } from "@/lib/data/messages";
 import { blockedText } from "@/lib/data/blocks";
 import { myTeamChatIds } from "@/lib/data/team-chat";
+import { mySessionChatIds } from "@/lib/data/session-chat";
 import { messageErrors as E, sendMessageSchema, uuidSchema } from "@/lib/validation/message";
 
 // The database restarting or out of reach (lib/db/unavailable.ts) is said plainly, and sending again with
@@ -116,16 +117,27 @@ export const fetchConversationsAction = action(
 
 /**
  * What the top bar needs to go live: the athlete's profile id (null without one), the unread count and the
- * teams whose chats they are in.
+ * teams and session dates whose chats they are in.
  */
 export const fetchInboxStateAction = action(
   { name: "messages.inbox", fallback: E.sendFailed, texts, args: [] },
   async ({ db }) =>
     db(async (tx) => {
       const profileId = await myProfileId(tx);
-      if (!profileId) return { ok: true, profileId, unread: 0, teamIds: [] as string[] } as const;
-      const [unread, teamIds] = await Promise.all([unreadMessageCount(tx), myTeamChatIds(tx)]);
-      return { ok: true, profileId, unread, teamIds } as const;
+      if (!profileId)
+        return {
+          ok: true,
+          profileId,
+          unread: 0,
+          teamIds: [] as string[],
+          sessionIds: [] as string[],
+        } as const;
+      const [unread, teamIds, sessionIds] = await Promise.all([
+        unreadMessageCount(tx),
+        myTeamChatIds(tx),
+        mySessionChatIds(tx),
+      ]);
+      return { ok: true, profileId, unread, teamIds, sessionIds } as const;
     }),
 );
 

@@ -12,3 +12,7 @@ export const inboxFilters = (profileId: string): string[] => [
 
 /** Realtime's `in` filter takes at most 100 values; an athlete is in a handful of teams. */
 export const teamChatFilter = (teamIds: string[]) => `team_id=in.(${teamIds.slice(0, 100).join(",")})`;
+
+/** The same for the session dates whose chat the athlete is in (lib/data/session-chat.ts keeps it to 100). */
+export const sessionChatFilter = (occurrenceIds: string[]) =>
+  `occurrence_id=in.(${occurrenceIds.slice(0, 100).join(",")})`;

@@ -7,7 +7,7 @@ import { latestOnly } from "./latest-count";
 import { startPresence, stopPresence } from "./presence";
 import { realtimeClient } from "./realtime-client";
 import type { Message } from "./types";
-import type { TeamChatMessage } from "./types";
+import type { SessionChatMessage, TeamChatMessage } from "./types";
 import { publishUnread } from "./unread-store";
 
 /**
@@ -19,6 +19,7 @@ import { publishUnread } from "./unread-store";
 export type InboxEvent =
   | { kind: "message" | "update"; of: "direct"; message: Message }
   | { kind: "message" | "update"; of: "team"; message: TeamChatMessage }
+  | { kind: "message" | "update"; of: "session"; message: SessionChatMessage }
   | { kind: "reconnected" };
 
 type Snapshot = { profileId: string | null; unread: number; live: boolean };
@@ -71,7 +72,7 @@ const readCount = latestOnly<{ unread: number; generation: number }>(({ unread, 
 async function inboxState(): Promise<InboxState> {
   const state = await fetchInboxStateAction();
   if (state.ok) return state;
-  if (state.code === "UNAUTHENTICATED") return { profileId: null, unread: 0, teamIds: [] };
+  if (state.code === "UNAUTHENTICATED") return { profileId: null, unread: 0, teamIds: [], sessionIds: [] };
   throw new Error(state.error);
 }
 const countNow = async () => ({ unread: (await inboxState()).unread, generation });
@@ -106,7 +107,7 @@ export function startInbox(): Promise<void> {
   const mine = generation;
   starting ??= (async () => {
     if (stopping) await stopping;
-    let state: InboxState = { profileId: null, unread: 0, teamIds: [] };
+    let state: InboxState = { profileId: null, unread: 0, teamIds: [], sessionIds: [] };
     await readCount(async () => {
       state = await inboxState();
       return { unread: state.unread, generation: mine };

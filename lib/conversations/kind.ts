@@ -1,6 +1,6 @@
 /**
- * One conversation model for every kind of conversation (docs/product.md#messages, #team-chat): a 1:1
- * conversation and a team's chat share the thread, the list, the catch-up, the unread count and the report
+ * One conversation model for every kind of conversation (docs/product.md#messages, #team-chat,
+ * #session-chat): a 1:1 conversation, a team's chat and a session date's chat share the thread, the list, the catch-up, the unread count and the report
  * rules; a kind says only what differs: where its messages are, who reads them (the members, decided by the
  * server under RLS), and what its thread calls things. A new kind is a new definition in ./kinds/.
  */
@@ -12,14 +12,19 @@ export type ThreadMessage = { id: string; sender_id: string | null; content: str
 export type After = { created_at: string; id: string } | null;
 
 /** What the live inbox starts from (lib/actions/messages.ts fetchInboxState). */
-export type InboxState = { profileId: string | null; unread: number; teamIds: string[] };
+export type InboxState = {
+  profileId: string | null;
+  unread: number;
+  teamIds: string[];
+  sessionIds: string[];
+};
 
 /** A refusal, said in its own words (lib/server-action/result.ts). */
 type Failure = { ok: false; error?: string; code?: string };
 export type SendAnswer<M> = { ok: true; message: M } | Failure;
 
 export type ConversationKind<M extends ThreadMessage = ThreadMessage, Fetched = object> = {
-  name: "direct" | "team";
+  name: "direct" | "team" | "session";
   /** Where it opens: the messages page with it on screen (on a phone, the thread alone). */
   path: (id: string) => string;
   /** The open thread's private Realtime channel (authorised by RLS on realtime.messages). */

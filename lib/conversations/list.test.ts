@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { applyMessage, applyTeamMessage } from "./list";
-import type { ConversationSummary, Message, TeamChatSummary } from "./types";
+import { applyMessage, applySessionMessage, applyTeamMessage } from "./list";
+import type {
+  ConversationSummary,
+  Message,
+  SessionChatMessage,
+  SessionChatSummary,
+  TeamChatSummary,
+} from "./types";
 
 const row = (id: string, at: string, unread = 0): ConversationSummary => ({
   id,
@@ -77,5 +83,38 @@ describe("applyTeamMessage", () => {
     ).toBe(0);
     expect(applyTeamMessage(list, message("a", "ann", "2026-11-27T09:00:00Z"), "me", false)).toBe(list);
     expect(applyTeamMessage(list, message("z", "ann", "2026-11-27T10:00:00Z"), "me", false)).toBe(list);
+  });
+});
+
+describe("applySessionMessage", () => {
+  const chat = (occurrence_id: string, at: string): SessionChatSummary => ({
+    occurrence_id,
+    session_id: `s-${occurrence_id}`,
+    title: `Swim ${occurrence_id}`,
+    starts_at: at,
+    cancelled: false,
+    member_count: 3,
+    last_message: { content: "old", created_at: at, sender_id: "p-host", sender_name: "Hana Host" },
+    unread_count: 0,
+  });
+  const list = [chat("x", "2026-11-23T10:00:00+00:00"), chat("y", "2026-11-23T09:00:00+00:00")];
+  const said = (occurrence_id: string, sender_id: string, created_at: string): SessionChatMessage => ({
+    id: `${occurrence_id}-${created_at}`,
+    occurrence_id,
+    sender_id,
+    content: "new",
+    created_at,
+  });
+
+  it("moves the date's chat to the top, one more unread, keeping the name when the same member wrote", () => {
+    const next = applySessionMessage(list, said("y", "p-host", "2026-11-23T11:00:00+00:00"), "me", false);
+    expect(next.map((c) => c.occurrence_id)).toEqual(["y", "x"]);
+    expect(next[0]).toMatchObject({
+      unread_count: 1,
+      last_message: { content: "new", sender_name: "Hana Host" },
+    });
+    const other = applySessionMessage(list, said("y", "p-other", "2026-11-23T11:00:00+00:00"), "me", true);
+    expect(other[0]).toMatchObject({ unread_count: 0, last_message: { sender_name: "" } });
+    expect(applySessionMessage(list, said("zzz", "p", "2026-11-23T11:00:00+00:00"), "me", false)).toBe(list);
   });
 });

@@ -1,5 +1,12 @@
 import { timeKey } from "./order";
-import type { ConversationSummary, Message, TeamChatMessage, TeamChatSummary } from "./types";
+import type {
+  ConversationSummary,
+  Message,
+  SessionChatMessage,
+  SessionChatSummary,
+  TeamChatMessage,
+  TeamChatSummary,
+} from "./types";
 
 type Row = { unread_count: number; last_message: { created_at: string } | null };
 
@@ -43,32 +50,42 @@ export function applyMessage(
   );
 }
 
+type GroupRow = Row & { last_message: { sender_id: string; sender_name: string } | null };
+
 /**
- * A team chat's row after a live message. The sender's name is kept from the row when the same member
- * wrote last, else left empty until the list is read again. A chat not in the list leaves it as it is.
+ * A group chat's row after a live message (a team's, a session date's). The sender's name is kept from the
+ * row when the same member wrote last, else left empty until the list is read again. A chat not in the
+ * list leaves it as it is.
  */
-export function applyTeamMessage(
-  list: TeamChatSummary[],
-  m: TeamChatMessage,
+function applyGroupMessage<R extends GroupRow>(
+  list: R[],
+  isRow: (row: R) => boolean,
+  m: TeamChatMessage | SessionChatMessage,
   me: string,
   open: boolean,
-): TeamChatSummary[] {
+): R[] {
   return (
-    moveToTop(
-      list,
-      (c) => c.team_id === m.team_id,
-      m.created_at,
-      m.sender_id !== me && !open,
-      (chat) => {
-        const sender_name = chat.last_message?.sender_id === m.sender_id ? chat.last_message.sender_name : "";
-        return {
-          ...chat,
-          last_message: { content: m.content, created_at: m.created_at, sender_id: m.sender_id, sender_name },
-        };
-      },
-    ) ?? list
+    moveToTop(list, isRow, m.created_at, m.sender_id !== me && !open, (chat) => {
+      const sender_name = chat.last_message?.sender_id === m.sender_id ? chat.last_message.sender_name : "";
+      return {
+        ...chat,
+        last_message: { content: m.content, created_at: m.created_at, sender_id: m.sender_id, sender_name },
+      };
+    }) ?? list
   );
 }
+
+/** A team chat's row after a live message (applyGroupMessage). */
+export const applyTeamMessage = (list: TeamChatSummary[], m: TeamChatMessage, me: string, open: boolean) =>
+  applyGroupMessage(list, (c) => c.team_id === m.team_id, m, me, open);
+
+/** A session chat's row after a live message (applyGroupMessage). */
+export const applySessionMessage = (
+  list: SessionChatSummary[],
+  m: SessionChatMessage,
+  me: string,
+  open: boolean,
+) => applyGroupMessage(list, (c) => c.occurrence_id === m.occurrence_id, m, me, open);
 
 /** One of the other person's messages marked read (on screen, or in another tab): one fewer unread on its row. */
 export function applyRead(list: ConversationSummary[], m: Message, me: string): ConversationSummary[] {

@@ -4,3 +4,4 @@
  */
 export const conversationPath = (conversationId: string) => `/messages?c=${conversationId}`;
 export const teamChatPath = (teamId: string) => `/messages?team=${teamId}`;
+export const sessionChatPath = (occurrenceId: string) => `/messages?session=${occurrenceId}`;

@@ -1,11 +1,12 @@
 import { timeKey } from "./order";
-import type { TeamChatMember, TeamChatMessage } from "./types";
+import type { ThreadMessage } from "./kind";
+import type { GroupChatMember } from "./types";
 
 /**
- * How many of the other members have read up to `message` (the "Seen by 2" under one's latest message).
+ * How many of the other members of a group chat (a team's, a session date's) have read up to `message` (the "Seen by 2" under one's latest message).
  * Compared with Postgres' microseconds, as the chat is ordered.
  */
-export function seenByCount(message: TeamChatMessage, members: TeamChatMember[]): number {
+export function seenByCount(message: ThreadMessage, members: GroupChatMember[]): number {
   const at = timeKey(message.created_at);
   return members.filter(
     (m) => m.profile_id !== message.sender_id && m.last_read_at !== null && timeKey(m.last_read_at) >= at,

@@ -122,3 +122,31 @@ export async function mySessionChatIds(tx: Tx): Promise<string[]> {
     order by o.starts_at, o.id limit 100`;
   return rows.map((r) => r.id);
 }
+
+/** The header of one date's chat (title, start, cancelled); null unless the signed-in athlete is a member. */
+export async function findSessionChat(
+  tx: Tx,
+  occurrenceId: string,
+): Promise<{ occurrenceId: string; title: string; startsAt: string; cancelled: boolean } | null> {
+  const [row] = await tx<{ occurrenceId: string; title: string; startsAt: string; cancelled: boolean }[]>`
+    select o.id as "occurrenceId", s.title, to_json(o.starts_at) #>> '{}' as "startsAt",
+           o.status = 'cancelled' as cancelled
+    from public.session_occurrences o join public.training_sessions s on s.id = o.session_id
+    where o.id = ${occurrenceId} and o.id in (select private.my_session_chat_ids())`;
+  return row ?? null;
+}
+
+/**
+ * What the session page says of its date's chat to a member: how many are in it and how many of the others'
+ * messages they have still to read (the list's count: a chat with a message is always in it); null for
+ * anyone else (a waitlisted athlete sees no chat).
+ */
+export async function sessionChatOnPage(
+  tx: Tx,
+  occurrenceId: string,
+): Promise<{ members: number; unread: number } | null> {
+  const [members, chats] = await Promise.all([sessionChatMembers(tx, occurrenceId), listMySessionChats(tx)]);
+  if (members.length === 0) return null;
+  const unread = chats.find((c) => c.occurrence_id === occurrenceId)?.unread_count ?? 0;
+  return { members: members.length, unread };
+}

@@ -8,6 +8,12 @@ import { findConversation, listConversations, myProfileId } from "@/lib/data/con
 import { withConversationPhotos } from "@/lib/photos/urls";
 import { listMessages } from "@/lib/data/messages";
 import { findRequestSent } from "@/lib/data/request-sent";
+import {
+  findSessionChat,
+  listMySessionChats,
+  listSessionChatMessages,
+  sessionChatMembers,
+} from "@/lib/data/session-chat";
 import { listMyTeamChats, listTeamChatMessages, teamChatMembers } from "@/lib/data/team-chat";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { uuidSchema } from "@/lib/validation/message";
@@ -27,36 +33,60 @@ export const viewport: Viewport = {
   interactiveWidget: "resizes-content",
 };
 
-type Props = { searchParams: Promise<{ c?: string | string[]; team?: string | string[] }> };
+type Props = {
+  searchParams: Promise<{ c?: string | string[]; team?: string | string[]; session?: string | string[] }>;
+};
 
 /**
  * Messages (docs/product.md#messages). `/messages?c=<id>` opens that conversation, `/messages?team=<team id>`
- * that team's chat, so other pages (and e-mails) can link to them. The team chats sit at the top of the list.
+ * that team's chat, `/messages?session=<occurrence id>` that session date's chat, so other pages (and e-mails)
+ * can link to them. The team chats sit at the top of the list, the session chats under them.
  */
 export default async function MessagesPage({ searchParams }: Props) {
   const { claims } = await requireUser("/messages");
-  const { c, team } = await searchParams;
-  const wantedTeam = uuidSchema.safeParse(Array.isArray(team) ? team[0] : team);
-  const wanted = wantedTeam.success
+  const { c, team, session } = await searchParams;
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const wantedSession = uuidSchema.safeParse(first(session));
+  const wantedTeam = wantedSession.success
     ? uuidSchema.safeParse(undefined)
-    : uuidSchema.safeParse(Array.isArray(c) ? c[0] : c);
+    : uuidSchema.safeParse(first(team));
+  const wanted =
+    wantedTeam.success || wantedSession.success
+      ? uuidSchema.safeParse(undefined)
+      : uuidSchema.safeParse(first(c));
   // One transaction and one round trip: the list, and the open thread when asked for. RLS answers
   // nothing for a conversation that is not the viewer's, and then nothing of it is shown.
   const data = await withRls(claims, async (tx) => {
-    const [me, conversations, active, thread, requestSent, teamChats, teamMessages, teamMembers] =
-      await Promise.all([
-        myProfileId(tx),
-        listConversations(tx),
-        wanted.success ? findConversation(tx, wanted.data) : null,
-        wanted.success ? listMessages(tx, wanted.data) : [],
-        wanted.success ? findRequestSent(tx, wanted.data) : null,
-        listMyTeamChats(tx),
-        wantedTeam.success ? listTeamChatMessages(tx, wantedTeam.data) : [],
-        wantedTeam.success ? teamChatMembers(tx, wantedTeam.data) : [],
-      ]);
+    const [
+      me,
+      conversations,
+      active,
+      thread,
+      requestSent,
+      teamChats,
+      teamMessages,
+      teamMembers,
+      sessionChats,
+      sessionMessages,
+      sessionMembers,
+    ] = await Promise.all([
+      myProfileId(tx),
+      listConversations(tx),
+      wanted.success ? findConversation(tx, wanted.data) : null,
+      wanted.success ? listMessages(tx, wanted.data) : [],
+      wanted.success ? findRequestSent(tx, wanted.data) : null,
+      listMyTeamChats(tx),
+      wantedTeam.success ? listTeamChatMessages(tx, wantedTeam.data) : [],
+      wantedTeam.success ? teamChatMembers(tx, wantedTeam.data) : [],
+      listMySessionChats(tx),
+      wantedSession.success ? listSessionChatMessages(tx, wantedSession.data) : [],
+      wantedSession.success ? sessionChatMembers(tx, wantedSession.data) : [],
+    ]);
     if (!me) return null;
     // RLS answers nothing of a team the viewer is not an active member of: then no chat is open.
     const chat = wantedTeam.success ? teamChats.find((t) => t.team_id === wantedTeam.data) : undefined;
+    // The same for a session date: only its host and the athletes going are its members.
+    const sessionChat = wantedSession.success ? await findSessionChat(tx, wantedSession.data) : null;
     return {
       me,
       conversations,
@@ -67,6 +97,11 @@ export default async function MessagesPage({ searchParams }: Props) {
       activeTeam:
         chat && teamMembers.length
           ? { team: { id: chat.team_id, name: chat.team_name }, messages: teamMessages, members: teamMembers }
+          : null,
+      sessionChats,
+      activeSession:
+        sessionChat && sessionMembers.length
+          ? { session: sessionChat, messages: sessionMessages, members: sessionMembers }
           : null,
     };
   });
@@ -90,9 +125,12 @@ export default async function MessagesPage({ searchParams }: Props) {
           requestSent={data.requestSent}
           teamChats={data.teamChats}
           activeTeam={data.activeTeam}
+          sessionChats={data.sessionChats}
+          activeSession={data.activeSession}
           missing={
-            (c !== undefined && !data.active && !wantedTeam.success) ||
-            (team !== undefined && !data.activeTeam)
+            (c !== undefined && !data.active && !wantedTeam.success && !wantedSession.success) ||
+            (team !== undefined && !wantedSession.success && !data.activeTeam) ||
+            (session !== undefined && !data.activeSession)
           }
           earlyId={randomUUID()}
         />

@@ -24,7 +24,9 @@ import {
 } from "@/lib/actions/sessions";
 import { getClaims } from "@/lib/auth/session";
 import { withRls } from "@/lib/db";
+import { sessionChatOnPage } from "@/lib/data/session-chat";
 import { listAttendees, readSessionOccurrence, type SessionPage } from "@/lib/data/sessions";
+import { sessionChatPath } from "@/lib/conversations/paths";
 import { JsonLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { formatDuration, formatSessionStart, noosaDay, noosaTime, sessionPath } from "@/lib/sessions/format";
@@ -48,7 +50,12 @@ async function load(id: string) {
   const claims = await getClaims();
   return withRls(claims, async (tx) => {
     const s = await readSessionOccurrence(tx, id, claims !== null);
-    return s ? { s, people: await listAttendees(tx, id), signedIn: claims !== null } : null;
+    if (!s) return null;
+    const [people, chat] = await Promise.all([
+      listAttendees(tx, id),
+      claims ? sessionChatOnPage(tx, id) : null,
+    ]);
+    return { s, people, chat, signedIn: claims !== null };
   });
 }
 
@@ -143,7 +150,7 @@ function Answer({ s, signedIn }: { s: SessionPage; signedIn: boolean }) {
 export default async function SessionDatePage({ params }: Props) {
   const found = await load((await params).id);
   if (!found) notFound();
-  const { s, people, signedIn } = found;
+  const { s, people, chat, signedIn } = found;
   const pace = paceBand(s.pace_unit as PaceUnit | null, s.pace_from, s.pace_to);
   const going = people.filter((p) => ["going", "attended", "no_show"].includes(p.state));
   const waiting = people.filter((p) => p.state === "waitlisted" || p.state === "offered");
@@ -281,6 +288,18 @@ export default async function SessionDatePage({ params }: Props) {
               last {s.last_minute_hours} hours a freed place goes to the whole waitlist at once.
             </p>
           </Card>
+          {chat ? (
+            <Card className="space-y-2">
+              <h2 className="text-ocean-950 text-xl font-bold">Group chat</h2>
+              <p className="text-slate-700">
+                For the host and everyone going ({chat.members} in it): where to meet, who brings what.
+              </p>
+              <LinkButton href={sessionChatPath(s.occurrence_id)} variant="secondary">
+                Open the group chat
+                {chat.unread ? <span className="ml-1">({chat.unread} unread)</span> : null}
+              </LinkButton>
+            </Card>
+          ) : null}
           <Card className="space-y-2">
             <h2 className="text-ocean-950 text-xl font-bold">Who&apos;s going</h2>
             {going.length ? (
