@@ -22,6 +22,7 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     "LOCAL_DB_ADMIN_URL",
     "LOCAL_MAILBOX_URL",
     "LOCAL_SERVICE_ROLE_KEY",
+    "LOCAL_PROVIDER_PICTURE_ORIGINS",
     "SUPABASE_SECRET_KEY",
     "SMTP_URL",
     "CRON_SECRET",

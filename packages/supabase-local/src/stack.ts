@@ -349,6 +349,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         LOCAL_SERVICE_ROLE_KEY: await serviceRoleKey(`${url}/auth/v1`),
         SUPABASE_SECRET_KEY: ctx.secretKey,
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        // Where the local sign-in providers serve their pictures: an app that imports a provider's picture
+        // may fetch from these too (hosted has only the real providers' picture hosts).
+        LOCAL_PROVIDER_PICTURE_ORIGINS: Object.entries(ctx.external)
+          .filter(([name]) => !config.auth.external[name as keyof typeof config.auth.external].url)
+          .map(([, p]) => new URL(p.issuer).origin)
+          .join(","),
         // The app's Web Push keys: the project's own if exported, else kept with the dev data (vapid.ts).
         ...localVapidEnv(dir, !testMode),
       },

@@ -92,6 +92,10 @@ describe("Continue with Google (PKCE)", () => {
       email_verified: true,
     });
     expect(String(user.user_metadata.avatar_url)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/avatar\//);
+    // The picture is one an app can import: a PNG, as Google serves, at the address the claims name.
+    const picture = await fetch(String(user.user_metadata.picture));
+    expect(picture.headers.get("content-type")).toBe("image/png");
+    expect([...new Uint8Array(await picture.arrayBuffer()).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
     const [identity, ...others] = await identities(user.id);
     expect(others).toHaveLength(0);
     expect(identity).toMatchObject({ provider: "google" });

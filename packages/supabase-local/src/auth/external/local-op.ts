@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { deflateSync } from "node:zlib";
 import { exportJWK, generateKeyPair } from "jose";
 import Provider, { type Adapter, type AdapterPayload, type Configuration } from "oidc-provider";
 import type { ExternalProviderName } from "../../config.ts";
@@ -145,9 +146,57 @@ function initials(name: string): string {
   );
 }
 
-/** The provider's profile picture of an account: initials on a colour, as an SVG. */
-function avatarSvg(name: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256"><rect width="256" height="256" fill="#1a73e8"/><text x="128" y="160" font-family="Arial,sans-serif" font-size="96" fill="#fff" text-anchor="middle">${escape(initials(name))}</text></svg>`;
+/** CRC-32 of a PNG chunk (node 20 has no zlib.crc32). */
+function crc32(bytes: Buffer): number {
+  let crc = ~0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * The provider's profile picture of an account, as Google serves one: a PNG (not SVG, which no provider
+ * sends and an app would rightly refuse), 256 px, a head and shoulders on a colour picked from the subject,
+ * so two accounts' pictures differ.
+ */
+function avatarPng(sub: string): Buffer {
+  const side = 256;
+  const hue = createHash("sha256").update(sub).digest();
+  const bg = [hue[0]! % 160, hue[1]! % 160, 120 + (hue[2]! % 120)];
+  const rows: Buffer[] = [];
+  for (let y = 0; y < side; y++) {
+    const row = Buffer.alloc(1 + side * 3);
+    for (let x = 0; x < side; x++) {
+      const head = (x - 128) ** 2 + (y - 100) ** 2 < 48 ** 2;
+      const body = y > 160 && (x - 128) ** 2 / 90 ** 2 + (y - 250) ** 2 / 80 ** 2 < 1;
+      const [r, g, b] = head || body ? [250, 250, 250] : bg;
+      row.writeUInt8(r!, 1 + x * 3);
+      row.writeUInt8(g!, 2 + x * 3);
+      row.writeUInt8(b!, 3 + x * 3);
+    }
+    rows.push(row);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", deflateSync(Buffer.concat(rows))),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 function page(title: string, body: string): string {
@@ -215,7 +264,7 @@ export async function startLocalProvider(
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const picture = (a: LocalAccount) =>
-    a.name ? `${issuer}/avatar/${encodeURIComponent(a.sub)}.svg` : undefined;
+    a.name ? `${issuer}/avatar/${encodeURIComponent(a.sub)}.png` : undefined;
 
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
   const configuration: Configuration = {
@@ -355,12 +404,12 @@ export async function startLocalProvider(
       });
       return;
     }
-    const avatar = /^\/avatar\/([^/]+)\.svg$/.exec(path);
+    const avatar = /^\/avatar\/([^/]+)\.png$/.exec(path);
     if (avatar) {
       const account = accounts.get(decodeURIComponent(avatar[1]!));
       if (!account?.name) return void res.writeHead(404).end();
-      res.writeHead(200, { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=3600" });
-      res.end(avatarSvg(account.name));
+      res.writeHead(200, { "Content-Type": "image/png", "Cache-Control": "public, max-age=3600" });
+      res.end(avatarPng(account.sub));
       return;
     }
     void callback(req, res);
