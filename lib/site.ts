@@ -100,6 +100,27 @@ export const photos = {
   cacheSeconds: 600,
 } as const;
 
+/**
+ * A sign-in provider's picture taken as a profile photo, if the athlete ticks the box on create-profile
+ * (docs/product.md#photos). The server fetches it only from the provider's own picture origins (Apple sends
+ * no picture), with a time limit and a size cap, following a redirect only to another allowed origin.
+ * Outside production the local stand-in's providers' origins are allowed too (LOCAL_PROVIDER_PICTURE_ORIGINS).
+ */
+export const providerPictures = {
+  origins: {
+    google: [
+      "https://lh3.googleusercontent.com",
+      "https://lh4.googleusercontent.com",
+      "https://lh5.googleusercontent.com",
+      "https://lh6.googleusercontent.com",
+    ],
+  },
+  label: { google: "Google" },
+  timeoutMs: 5000,
+  maxBytes: 2 * 1024 * 1024,
+  maxRedirects: 2,
+} as const;
+
 /** The general "find a team" landing page, the entry point no search phrase names (docs/product.md#landing-pages). */
 export const teamFinderLandingPath = "/find-a-triathlon-team-noosa";
 

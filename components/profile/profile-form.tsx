@@ -46,16 +46,22 @@ const copy = {
 type ProfileFormProps = {
   mode: "create" | "edit";
   defaultValues: ProfileFormValues;
-  action: (input: ProfileInput) => Promise<ActionResult<{ profileId: string; existed?: boolean }>>;
+  action: (
+    input: ProfileInput,
+    photo?: { use_provider_picture: boolean },
+  ) => Promise<ActionResult<{ profileId: string; existed?: boolean; pictureNote?: string | null }>>;
   /** create: where to go after the profile exists (a remembered join or message, docs/product.md#auth); a safe path. */
   next?: string;
+  /** create: the sign-in provider's picture (inline), offered as the profile photo behind an unticked box. */
+  providerPicture?: { label: string; src: string };
 };
 
 /** The create and edit profile form: field messages as the user types, the server action decides. */
-export function ProfileForm({ mode, defaultValues, action, next }: ProfileFormProps) {
+export function ProfileForm({ mode, defaultValues, action, next, providerPicture }: ProfileFormProps) {
   const router = useRouter();
   const text = copy[mode];
   const [done, setDone] = useState(false);
+  const [usePicture, setUsePicture] = useState(false);
   const form = useForm<FormInput, unknown, ProfileInput>({
     resolver: zodResolver(profileSchema),
     mode: "onTouched",
@@ -81,7 +87,8 @@ export function ProfileForm({ mode, defaultValues, action, next }: ProfileFormPr
   };
 
   const onSubmit = handleSubmit(async (values) => {
-    const result = await submitAction(() => action(values), text.failure);
+    const photo = providerPicture ? { use_provider_picture: usePicture } : undefined;
+    const result = await submitAction(() => action(values, photo), text.failure);
     if (!result.ok) {
       onInvalid(Object.fromEntries(Object.keys(result.fieldErrors ?? {}).map((k) => [k.split(".")[0]!, 1])));
       showServerFieldErrors(result.fieldErrors, setError);
@@ -92,6 +99,8 @@ export function ProfileForm({ mode, defaultValues, action, next }: ProfileFormPr
     if (mode === "create") {
       if (result.existed) toastInfo("You already have a profile.");
       else toastSuccess(text.success);
+      // The profile stands; only the picture could not be used: say so, where it can be added instead.
+      if (result.pictureNote) toastError(result.pictureNote);
       router.push(next ?? (result.existed ? "/profile" : "/dashboard"));
     } else {
       toastSuccess(text.success);
@@ -110,6 +119,7 @@ export function ProfileForm({ mode, defaultValues, action, next }: ProfileFormPr
       className="space-y-8"
       aria-describedby="profile-form-status"
     >
+      {providerPicture ? <ProviderPictureChoice picture={providerPicture} checked={usePicture} onChange={setUsePicture} /> : null}
       <AboutFields fields={fields} errorOf={errorOf} withOptional={!folded} />
       <AthleticFields fields={fields} errorOf={errorOf} withOptional={!folded} />
       <OptionalFold folded={folded}>
@@ -205,5 +215,42 @@ function OptionalFold({ folded, children }: { folded: boolean; children: ReactNo
       </summary>
       <div className="space-y-8 border-t border-slate-200 px-4 py-6">{children}</div>
     </details>
+  );
+}
+
+/** The sign-in provider's picture with the athlete's choice: unticked, nothing is taken. */
+function ProviderPictureChoice({
+  picture,
+  checked,
+  onChange,
+}: {
+  picture: { label: string; src: string };
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <section aria-labelledby="provider-picture-title" className="flex items-center gap-4">
+      <h2 id="provider-picture-title" className="sr-only">
+        Profile photo
+      </h2>
+      {/* eslint-disable-next-line @next/next/no-img-element -- an inline data: image; nothing to optimise */}
+      <img
+        src={picture.src}
+        alt={`Your ${picture.label} picture`}
+        width={64}
+        height={64}
+        className="size-16 flex-none rounded-full object-cover"
+      />
+      <label className="flex min-h-11 items-center gap-3 text-slate-800">
+        <input
+          type="checkbox"
+          name="use_provider_picture"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          className="size-5 flex-none"
+        />
+        <span>Use my {picture.label} picture as my profile photo</span>
+      </label>
+    </section>
   );
 }

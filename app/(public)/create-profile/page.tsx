@@ -8,7 +8,9 @@ import { providerProfileStart } from "@/lib/auth/provider-profile";
 import { getClaims } from "@/lib/auth/session";
 import { getMyProfile } from "@/lib/auth/my-profile";
 import { joinContext } from "@/lib/intent/join-context";
+import { providerPicturePreview } from "@/lib/photos/provider-picture-import";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { createClient } from "@/lib/supabase/server";
 import { emptyProfileInput } from "@/lib/validation/profile";
 import { createProfileAction } from "./actions";
 
@@ -37,6 +39,8 @@ export default async function CreateProfilePage({
   const context = await joinContext(next);
   // Signed up through Google or Apple: their name, and a username made from it (both editable).
   const fromProvider = providerProfileStart(claims.user_metadata as Record<string, unknown> | undefined);
+  // Their picture too, offered but not taken unless the box is ticked (Apple sends none: nothing is said).
+  const picture = await providerPicturePreview(await createClient()).catch(() => null);
   const defaults = {
     ...emptyProfileInput,
     ...(fromProvider.full_name ? fromProvider : {}),
@@ -57,7 +61,13 @@ export default async function CreateProfilePage({
       </PageIntro>
       <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
         <Card>
-          <ProfileForm mode="create" defaultValues={defaults} action={createProfileAction} next={next} />
+          <ProfileForm
+            mode="create"
+            defaultValues={defaults}
+            action={createProfileAction}
+            next={next}
+            providerPicture={picture ?? undefined}
+          />
         </Card>
       </div>
     </>
