@@ -1,0 +1,212 @@
+import { devices, expect, test, type Locator, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { expectNoAxeViolations } from "../support/axe";
+import { adminDb } from "../support/db";
+import { DEMO_PASSWORD, signInWithSession } from "../support/users";
+
+// A new athlete's whole walk on a phone: "Continue with Google" from the urgent landing page, create-profile
+// taking the Google picture (the local Google's, fetched by the server), the join request, the creator's
+// accept in another browser, a new photo from Edit Profile, and that face on the team roster and in a
+// message thread. Also: a picture that cannot be fetched leaves the profile saved with a note, and Apple
+// (no picture) is offered none. Screens go to PHOTO_SCREENS_DIR (default test-results/photo-screens).
+test.describe.configure({ timeout: 300_000 });
+
+const screensDir = process.env.PHOTO_SCREENS_DIR ?? "test-results/photo-screens";
+const shot = (page: Page, name: string) => page.screenshot({ path: `${screensDir}/${name}.png`, fullPage: true });
+
+const peregian = { id: "7ea40000-0000-4000-8000-000000000003", name: "Peregian Pace Setters" };
+const chloe = { email: "chloe@example.com", password: DEMO_PASSWORD }; // its creator in the demo seed
+const intent = `/teams/${peregian.id}/join?as=runner`;
+const pictureBox = "Use my Google picture as my profile photo";
+
+// A describe block may not switch the browser type, which the device descriptor names.
+const pixel7 = Object.fromEntries(Object.entries(devices["Pixel 7"]).filter(([key]) => key !== "defaultBrowserType"));
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "page wider than the screen").toBeLessThanOrEqual(0);
+}
+
+const loaded = (image: Locator) => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+
+/** The athlete's profile photo path (`<account>/<hash>`), or null. */
+async function photoPathOf(email: string) {
+  const [row] = await adminDb()<{ photo_path: string | null; id: string }[]>`
+    select p.photo_path, p.id from public.profiles p join auth.users u on u.id = p.auth_id where u.email = ${email}`;
+  return row ?? null;
+}
+
+/** At the local Google: a new account with this address and name (a real one is picked with one press). */
+async function chooseGoogleAccount(page: Page, email: string, fullName: string) {
+  await expect(page.getByRole("heading", { name: "Choose an account" })).toBeVisible({ timeout: 20_000 });
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Name").fill(fullName);
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+}
+
+test.describe("Pixel 7", () => {
+  test.use(pixel7);
+
+  test("Google sign-up to a face on the roster and in a message thread", async ({ page, browser }) => {
+    const stamp = Date.now().toString(36);
+    const email = `walk-${stamp}@example.com`;
+    const fullName = "Wren Walker";
+    let memberId: string | null = null;
+    let conversationId: string | null = null;
+    try {
+      await page.goto("/urgent-triathlon-team-noosa");
+      await page.getByRole("link", { name: `Ask to join as a runner: ${peregian.name}` }).first().click();
+      await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await shot(page, "walk-1-sign-up");
+      await page.getByRole("button", { name: "Continue with Google" }).click();
+      await chooseGoogleAccount(page, email, fullName);
+
+      // Create profile: the Google picture beside a box nobody has ticked.
+      await expect(page).toHaveURL(`/create-profile?next=${encodeURIComponent(intent)}`, { timeout: 30_000 });
+      const main = page.getByRole("main");
+      const picture = main.getByRole("img", { name: "Your Google picture" });
+      await expect(picture).toBeVisible();
+      await expect.poll(() => loaded(picture)).toBe(true);
+      const box = main.getByRole("checkbox", { name: pictureBox });
+      await expect(box).not.toBeChecked();
+      await expectNoSidewaysScroll(page);
+      await expectNoAxeViolations(page);
+      await shot(page, "walk-2-create-profile");
+
+      await main.getByLabel("Username").fill(`wren_${stamp}`);
+      await main.getByLabel("Location").fill("Peregian Beach");
+      await main.getByLabel("Experience level").selectOption({ label: "Intermediate" });
+      await main.getByLabel("Goals").fill("Run the relay leg in under 50 minutes");
+      await box.check();
+      await main.getByRole("button", { name: "Create Profile" }).click();
+
+      // The request, one press away; the profile already has the picture as its photo.
+      await expect(page).toHaveURL(intent, { timeout: 30_000 });
+      const first = await photoPathOf(email);
+      expect(first?.photo_path).toMatch(/^[0-9a-f-]{36}\/[0-9a-f]{32}$/);
+      const objects = await adminDb()`select name from storage.objects
+        where bucket_id = 'avatars' and name like ${`${first!.photo_path}-%`}`;
+      expect(objects.map((o) => o.name).sort()).toEqual(
+        [`${first!.photo_path}-128.webp`, `${first!.photo_path}-512.webp`, `${first!.photo_path}-original.png`].sort(),
+      );
+      await page.getByRole("button", { name: "Send request" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Your request has been sent!" })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shot(page, "walk-3-request-sent");
+      const [member] = await adminDb()<{ id: string }[]>`
+        select id from public.team_members where team_id = ${peregian.id} and profile_id = ${first!.id}`;
+      memberId = member!.id;
+
+      // The creator accepts on her own phone.
+      const creator = await browser.newContext({ ...pixel7, reducedMotion: "reduce" });
+      const creatorPage = await creator.newPage();
+      await signInWithSession(creatorPage, chloe, `/teams/${peregian.id}/requests/${memberId}`);
+      await creatorPage.getByRole("button", { name: `Accept ${fullName}` }).click();
+      await expect(creatorPage.getByText("Request accepted")).toBeVisible({ timeout: 20_000 });
+      await shot(creatorPage, "walk-4-creator-accepted");
+
+      // A new photo from Edit Profile replaces the Google picture.
+      await page.goto("/edit-profile#photo");
+      const card = page.locator("#photo");
+      await card.getByLabel("Choose or take a photo").setInputFiles({
+        name: "IMG_2001.jpg",
+        mimeType: "image/jpeg",
+        buffer: await sharp({ create: { width: 1000, height: 800, channels: 3, background: "#e76f51" } })
+          .jpeg()
+          .toBuffer(),
+      });
+      await card.getByRole("button", { name: "Save photo" }).click();
+      await expect(card.getByRole("status")).toHaveText(/Photo saved/, { timeout: 20_000 });
+      await expectNoAxeViolations(page);
+      await shot(page, "walk-5-new-photo");
+      const second = await photoPathOf(email);
+      expect(second!.photo_path).not.toBe(first!.photo_path);
+      const hash = second!.photo_path!.split("/")[1]!;
+
+      // The face on the team's roster, beside the name.
+      await page.goto(`/teams/${peregian.id}`);
+      const row = page.getByRole("list", { name: "Members" }).getByRole("listitem").filter({ hasText: fullName });
+      const face = row.locator(`img[src*="${hash}"]`);
+      await expect(face).toBeVisible();
+      await expect.poll(() => loaded(face)).toBe(true);
+      await expectNoSidewaysScroll(page);
+      await expectNoAxeViolations(page);
+      await shot(page, "walk-6-roster");
+
+      // The team chat opens for the new member.
+      await page.goto(`/messages?team=${peregian.id}`);
+      await expect(page.getByLabel("Message", { exact: true })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await shot(page, "walk-7-team-chat");
+
+      // The creator writes to the new runner: the thread shows the runner's face.
+      const [started] = await adminDb().begin(async (tx) => {
+        await tx`select set_config('role', 'authenticated', true),
+          set_config('request.jwt.claims', ${JSON.stringify({ sub: "d0000000-0000-4000-8000-000000000005", role: "authenticated" })}, true)`;
+        return tx<{ id: string }[]>`select public.start_conversation(${first!.id}) as id`;
+      });
+      conversationId = started!.id;
+      await creatorPage.goto(`/messages?c=${conversationId}`);
+      // (The list beside the thread has the face too, hidden on a phone while the thread is open.)
+      const threadFace = creatorPage.getByRole("main").locator(`img[src*="${hash}"]:visible`).first();
+      await expect(threadFace).toBeVisible({ timeout: 20_000 });
+      await expect.poll(() => loaded(threadFace)).toBe(true);
+      await expectNoSidewaysScroll(creatorPage);
+      await expectNoAxeViolations(creatorPage);
+      await shot(creatorPage, "walk-8-message-thread");
+      await creator.close();
+    } finally {
+      // Peregian is the demo's urgent team: it needs its runner again for the specs after this one.
+      if (memberId) await adminDb()`delete from public.team_members where id = ${memberId}`;
+      if (conversationId) await adminDb()`delete from public.conversations where id = ${conversationId}`;
+    }
+  });
+});
+
+test("a Google picture that cannot be fetched leaves the profile saved, with a note", async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const email = `nopic-${stamp}@example.com`;
+  await page.goto(`/auth?next=${encodeURIComponent("/dashboard")}`);
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await chooseGoogleAccount(page, email, "Noor Nopic");
+  await expect(page).toHaveURL(/\/create-profile/, { timeout: 30_000 });
+  const main = page.getByRole("main");
+  await expect(main.getByRole("img", { name: "Your Google picture" })).toBeVisible();
+
+  // Between the page and the press, the provider's picture moves to a host the server may not ask.
+  await adminDb()`update auth.identities i set identity_data = i.identity_data ||
+      '{"picture": "http://127.0.0.1:9/elsewhere.png", "avatar_url": "http://127.0.0.1:9/elsewhere.png"}'
+    from auth.users u where u.id = i.user_id and u.email = ${email}`;
+  await main.getByLabel("Username").fill(`noor_${stamp}`);
+  await main.getByLabel("Location").fill("Noosaville");
+  await main.getByLabel("Specialty").selectOption("swimmer");
+  await main.getByLabel("Experience level").selectOption({ label: "Beginner" });
+  await main.getByLabel("Goals").fill("Finish my first sprint relay");
+  await main.getByRole("checkbox", { name: pictureBox }).check();
+  await main.getByRole("button", { name: "Create Profile" }).click();
+
+  await expect(page).toHaveURL("/dashboard", { timeout: 30_000 });
+  await expect(
+    page.getByText("Your profile is saved, but we couldn't use your Google picture. You can add a photo from Edit Profile."),
+  ).toBeVisible();
+  await shot(page, "picture-failed-note");
+  const profile = await photoPathOf(email);
+  expect(profile).not.toBeNull();
+  expect(profile!.photo_path).toBeNull();
+});
+
+test("Apple gives no picture: create-profile offers none", async ({ page }) => {
+  await page.goto(`/auth?next=${encodeURIComponent("/dashboard")}`);
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: "Continue with Apple" }).click();
+  await expect(page.getByRole("heading", { name: "Choose an account" })).toBeVisible({ timeout: 20_000 });
+  await page.getByLabel("E-mail address").fill(`apple-${Date.now().toString(36)}@example.com`);
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await expect(page).toHaveURL(/\/create-profile/, { timeout: 30_000 });
+  await expect(page.getByRole("main").getByLabel("Username")).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: /picture/ })).toHaveCount(0);
+  await expect(page.getByText(/picture/i)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
