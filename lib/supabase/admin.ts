@@ -1,6 +1,7 @@
 import "server-only";
 import { createClient } from "@supabase/supabase-js";
-import { publicEnv } from "@/lib/env";
+// Relative, with its extension: scripts/demo-photos.ts reaches this file under plain Node, without the "@/" alias.
+import { publicEnv } from "../env.ts";
 
 /**
  * Supabase's admin APIs, with the server-only secret key (`SUPABASE_SECRET_KEY`, sb_secret_…; the local
