@@ -40,7 +40,12 @@ export function PublicProfile({ profile, photoSrc }: { profile: Profile; photoSr
       <div className="from-ocean-950 to-ocean-800 bg-gradient-to-br text-white">
         <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-12 sm:flex-row sm:items-center sm:px-6">
           {photoSrc ? (
-            <AthletePhoto name={profile.full_name} src={photoSrc} size="xl" className="ring-2 ring-white/70" />
+            <AthletePhoto
+              name={profile.full_name}
+              src={photoSrc}
+              size="xl"
+              className="ring-2 ring-white/70"
+            />
           ) : (
             <div
               aria-hidden="true"

@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
+import { refreshPublicSessions } from "@/lib/data/public-cache";
 import { action, formAction } from "@/lib/server-action/define-action";
 import {
   acceptOffer,
@@ -39,6 +40,7 @@ const answer = (name: string, fn: typeof takePlace) =>
     const state = await db((tx) => fn(tx, occurrenceId));
     revalidatePath(sessionPath(occurrenceId));
     revalidatePath("/sessions");
+    refreshPublicSessions();
     return { ok: true, message: outcomeMessages[state], state } as const;
   });
 
@@ -57,6 +59,7 @@ export const weatherCallAction = action(
   async ({ db }, occurrenceId, call) => {
     await db((tx) => callWeather(tx, occurrenceId, call));
     revalidatePath(sessionPath(occurrenceId));
+    refreshPublicSessions();
     return {
       ok: true,
       message:
@@ -72,6 +75,7 @@ export const cancelOccurrenceAction = action(
   async ({ db }, occurrenceId) => {
     await db((tx) => cancelOccurrence(tx, occurrenceId, "host"));
     revalidatePath(sessionPath(occurrenceId));
+    refreshPublicSessions();
     return { ok: true, message: "This date is cancelled: everyone going or waiting has been told." } as const;
   },
 );
@@ -96,6 +100,7 @@ export const setPlacesAction = formAction(
   async ({ db }, { occurrence: id, places }) => {
     await db((tx) => setPlaces(tx, id, places));
     revalidatePath(sessionPath(id));
+    refreshPublicSessions();
     return { ok: true, message: `Places set to ${places}.`, at: Date.now() } as const;
   },
 );
@@ -131,6 +136,7 @@ export const moveOccurrenceAction = formAction(
     );
     revalidatePath(sessionPath(m.occurrence));
     revalidatePath("/sessions");
+    refreshPublicSessions();
     return {
       ok: true,
       message:
@@ -164,6 +170,7 @@ export const createSessionAction = formAction(
       }),
     );
     revalidatePath("/sessions");
+    refreshPublicSessions();
     redirect(sessionPath(occurrence_id));
   },
 );

@@ -45,8 +45,8 @@ describe("a visitor's /browse", () => {
     const target = new URL(response.headers.get("x-middleware-rewrite")!);
     const window = Math.floor(Date.now() / 5000);
     expect([
-      `/browse-copy/${window}.runner.any.2.1.none`,
-      `/browse-copy/${window + 1}.runner.any.2.1.none`,
+      `/browse-copy/${window}.teams.runner.any.2.1.any.none`,
+      `/browse-copy/${window + 1}.teams.runner.any.2.1.any.none`,
     ]).toContain(target.pathname);
     // The request's own origin, so Next resolves it in-process (next.config.ts, skipProxyUrlNormalize).
     expect(target.origin).toBe(new URL(visitor.url).origin);

@@ -9,8 +9,8 @@ describe("a request that names a shared copy of /browse itself", () => {
   it.each([
     "/browse-copy",
     "/browse-copy/",
-    `/browse-copy/${Math.floor(Date.now() / 5000)}.any.any.1.1.none`,
-    "/browse-copy/1.any.any.1.1.none.png",
+    `/browse-copy/${Math.floor(Date.now() / 5000)}.teams.any.any.1.1.any.none`,
+    "/browse-copy/1.teams.any.any.1.1.any.none.png",
     "/browse%2Dcopy/1.any.any.1.1.none",
   ])("%s is the 404 page, uncached, and never the copy", async (path) => {
     expect(isSharedCopyPath(new URL(path, "http://x").pathname)).toBe(true);
@@ -23,6 +23,6 @@ describe("a request that names a shared copy of /browse itself", () => {
     expect(isSharedCopyPath("/browse")).toBe(false);
     expect(isSharedCopyPath("/browse-copyright")).toBe(false);
     const browse = new URL((await proxy(get("/browse"))).headers.get("x-middleware-rewrite")!);
-    expect(browse.pathname).toMatch(/^\/browse-copy\/\d+\.any\.any\.1\.1\.none$/);
+    expect(browse.pathname).toMatch(/^\/browse-copy\/\d+\.teams\.any\.any\.1\.1\.any\.none$/);
   });
 });

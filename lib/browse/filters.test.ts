@@ -4,6 +4,7 @@ import { browseHref, pageRange, parseFilters } from "./filters";
 describe("browse filters", () => {
   it("reads known values and ignores the rest", () => {
     expect(parseFilters({ role: "runner", level: "elite", mine: "1", tp: "3", ap: "2" })).toEqual({
+      view: "teams",
       role: "runner",
       level: "elite",
       mine: true,
@@ -11,6 +12,7 @@ describe("browse filters", () => {
       athletePage: 2,
     });
     expect(parseFilters({ role: "rower", level: ["x"], mine: "yes", tp: "-1", ap: "1.5" })).toEqual({
+      view: "teams",
       role: undefined,
       level: undefined,
       mine: false,
@@ -18,6 +20,28 @@ describe("browse filters", () => {
       athletePage: 1,
     });
     expect(parseFilters({ tp: "99999" }).teamPage).toBe(500);
+  });
+
+  it("keeps only what each view uses: the leg, place and page for Training partners, nothing for Sessions", () => {
+    const all = { role: "runner", level: "elite", mine: "1", tp: "3", ap: "2", place: "tewantin" };
+    expect(parseFilters({ ...all, view: "partners" })).toEqual({
+      view: "partners",
+      role: "runner",
+      place: "tewantin",
+      mine: false,
+      teamPage: 1,
+      athletePage: 2,
+    });
+    expect(parseFilters({ ...all, view: "sessions" })).toEqual({
+      view: "sessions",
+      mine: false,
+      teamPage: 1,
+      athletePage: 1,
+    });
+    expect(parseFilters({ ...all, view: "teams" }).place).toBeUndefined();
+    expect(browseHref(parseFilters({ ...all, view: "partners" }))).toBe(
+      "/browse?view=partners&role=runner&place=tewantin&ap=2",
+    );
   });
 
   it("writes short URLs and resets nothing it was not asked to", () => {

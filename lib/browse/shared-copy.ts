@@ -6,7 +6,7 @@ import { parseFilters, type BrowseFilters } from "./filters";
  * for every signed-in athlete with no block either way (the proxy asks, lib/data/browse-viewer.ts) but for
  * the leg their "Needs my specialty" box names; ticked, that box filters by the leg alone (teams that need
  * it, athletes of the other legs), so it is the same for everyone of that leg too. So the proxy rewrites
- * /browse to a cached copy, /browse-copy/{window}.{role}.{level}.{tp}.{ap}.{leg}[.mine], rendered once per
+ * /browse to a cached copy, /browse-copy/{window}.{view}.{role}.{level}.{tp}.{ap}.{place}.{leg}[.mine], rendered once per
  * window, and the viewer's own marks (their card, "Your Team") are drawn in the browser from their session
  * (lib/supabase/session-user.ts).
  * The window is the 5-second slot of the clock: a copy is never served past its 5 s (ISR's own revalidate
@@ -18,9 +18,9 @@ export const copyWindowMs = 5000;
 
 const windowOf = (now: number) => Math.floor(now / copyWindowMs);
 
-/** `any.any.1.1`: role, level, team page, athlete page. */
+/** `teams.any.any.1.1.any`: view, role, level, team page, athlete page, place. */
 export function viewOf(f: BrowseFilters): string {
-  return [f.role ?? "any", f.level ?? "any", f.teamPage, f.athletePage].join(".");
+  return [f.view, f.role ?? "any", f.level ?? "any", f.teamPage, f.athletePage, f.place ?? "any"].join(".");
 }
 
 /**
@@ -30,6 +30,8 @@ export function viewOf(f: BrowseFilters): string {
  */
 export function sharedBrowsePath(search: URLSearchParams, leg: Specialty | null, now = Date.now()): string {
   const filters = parseFilters(Object.fromEntries(search));
+  // Only the teams view has a "Needs my specialty" box: the other views are one copy for everyone.
+  if (filters.view !== "teams") leg = null;
   return `/browse-copy/${windowOf(now)}.${viewOf(filters)}.${leg ?? "none"}${leg && filters.mine ? ".mine" : ""}`;
 }
 
@@ -41,13 +43,15 @@ export function sharedBrowsePath(search: URLSearchParams, leg: Specialty | null,
  * with the copy it was sent to, not a 404.
  */
 export function readCopy(copy: string): { filters: BrowseFilters; leg: Specialty | null } | null {
-  const [window = "", role, level, tp, ap, leg = "", mine, ...rest] = copy.split(".");
+  const [window = "", view, role, level, tp, ap, place, leg = "", mine, ...rest] = copy.split(".");
   if (!/^\d{1,15}$/.test(window) || rest.length) return null;
   if (leg !== "none" && !specialties.includes(leg as Specialty)) return null;
-  // "mine" only with a leg to filter by.
+  const filters = parseFilters({ view, role, level, tp, ap, place });
+  // "mine" only with a leg to filter by, and a leg only in the teams view.
   if (mine !== undefined && (mine !== "mine" || leg === "none")) return null;
+  if (filters.view !== "teams" && leg !== "none") return null;
   return {
-    filters: { ...parseFilters({ role, level, tp, ap }), mine: mine === "mine" },
+    filters: { ...filters, mine: mine === "mine" },
     leg: leg === "none" ? null : (leg as Specialty),
   };
 }

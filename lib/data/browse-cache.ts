@@ -12,7 +12,9 @@ import {
   type Viewer,
 } from "./browse";
 import { findProfileByAuthId, type Profile } from "./profiles";
-import { publicProfilesTag, publicTeamsTag } from "./public-cache";
+import { publicProfilesTag, publicSessionsTag, publicTeamsTag } from "./public-cache";
+import { listUpcomingSessions, type SessionCard } from "./sessions";
+import { listTrainingPartners } from "./training-partners";
 import { withPhotoUrls } from "@/lib/photos/urls";
 
 export type Listings = [Listing<ListedTeam>, Listing<ListedAthlete>];
@@ -81,4 +83,71 @@ export async function browseListings(
     me: read.me,
     listings: [teams, { ...athletes, items: await withPhotoUrls(athletes.items, "small", "viewer") }],
   };
+}
+
+/**
+ * What Browse shows in its view: the spec's two lists (the default), the athletes open to training
+ * partners, or the upcoming group sessions (docs/product.md#browse).
+ */
+export type BrowseContent =
+  | { view: "teams"; listings: Listings }
+  | { view: "partners"; partners: Listing<ListedAthlete> }
+  | { view: "sessions"; sessions: SessionCard[] };
+
+/** How many upcoming sessions Browse's Sessions view shows; /sessions lists them all with filters. */
+export const browseSessionCount = 12;
+
+/**
+ * The shared copy's content for any view: read as anon, cached under the tags of what it shows (profile
+ * writes expire the partners, session writes the sessions: lib/actions/sessions.ts) and for 5 s at most.
+ */
+export async function sharedBrowseContent(
+  filters: BrowseFilters,
+  leg: Specialty | null,
+): Promise<BrowseContent> {
+  const slot = String(Math.floor(Date.now() / FRESH_MS));
+  if (filters.view === "partners") {
+    const f = { role: filters.role, place: filters.place, page: filters.athletePage };
+    const partners = await unstable_cache(
+      async () => {
+        const listed = await withRls(null, (tx) => listTrainingPartners(tx, f));
+        return { ...listed, items: await withPhotoUrls(listed.items, "small", "visitor") };
+      },
+      ["browse-partners", JSON.stringify(f), slot],
+      { tags: [publicProfilesTag], revalidate: FRESH_MS / 1000 },
+    )();
+    return { view: "partners", partners };
+  }
+  if (filters.view === "sessions") {
+    const sessions = await unstable_cache(
+      () => withRls(null, (tx) => listUpcomingSessions(tx, {}, browseSessionCount)),
+      ["browse-sessions", slot],
+      { tags: [publicSessionsTag], revalidate: FRESH_MS / 1000 },
+    )();
+    return { view: "sessions", sessions };
+  }
+  return { view: "teams", listings: await sharedListings(filters, leg) };
+}
+
+/**
+ * Browse for one signed-in athlete (blocks either way, or the proxy could not ask): the teams view as
+ * browseListings reads it; the partners read as the viewer (their blocks); sessions as RLS lets them see.
+ */
+export async function browseContent(
+  claims: Claims | null,
+  filters: BrowseFilters,
+): Promise<{ me: Profile | null; content: BrowseContent }> {
+  if (!claims) return { me: null, content: await sharedBrowseContent(filters, null) };
+  if (filters.view === "teams") {
+    const { me, listings } = await browseListings(claims, filters);
+    return { me, content: { view: "teams", listings } };
+  }
+  if (filters.view === "sessions") {
+    const sessions = await withRls(claims, (tx) => listUpcomingSessions(tx, {}, browseSessionCount));
+    return { me: null, content: { view: "sessions", sessions } };
+  }
+  const f = { role: filters.role, place: filters.place, page: filters.athletePage };
+  const listed = await withRls(claims, (tx) => listTrainingPartners(tx, f, { signedIn: true }));
+  const partners = { ...listed, items: await withPhotoUrls(listed.items, "small", "viewer") };
+  return { me: null, content: { view: "partners", partners } };
 }

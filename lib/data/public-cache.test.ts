@@ -50,7 +50,7 @@ afterEach(() => {
 
 const atBuild = () => vi.stubEnv("NEXT_PHASE", "phase-production-build");
 
-const { orFallbackAtBuild, publicRead, refreshAtNoosaDayTurn, refreshPublicSurfaces } =
+const { orFallbackAtBuild, publicRead, refreshAtNoosaDayTurn, refreshPublicSessions, refreshPublicSurfaces } =
   await import("./public-cache");
 
 describe("publicRead", () => {
@@ -116,22 +116,28 @@ describe("orFallbackAtBuild", () => {
 });
 
 describe("refreshing", () => {
-  it("expires teams and athletes at once (expire: 0, not stale-while-revalidate)", () => {
+  it("expires teams, athletes and sessions at once (expire: 0, not stale-while-revalidate)", () => {
     refreshPublicSurfaces();
     expect(next.revalidateTag.mock.calls).toEqual([
       ["public-teams", { expire: 0 }],
       ["public-profiles", { expire: 0 }],
+      ["public-sessions", { expire: 0 }],
     ]);
+  });
+
+  it("a session write expires the public reads of sessions only", () => {
+    refreshPublicSessions();
+    expect(next.revalidateTag.mock.calls).toEqual([["public-sessions", { expire: 0 }]]);
   });
 
   it("the worker's ticks refresh in the first two minutes of a Noosa day, and only then", () => {
     expect(refreshAtNoosaDayTurn(new Date("2026-11-28T14:00:30Z"))).toBe(true); // 00:00:30
     expect(refreshAtNoosaDayTurn(new Date("2026-11-28T14:01:59Z"))).toBe(true); // 00:01:59
-    expect(next.revalidateTag).toHaveBeenCalledTimes(4);
+    expect(next.revalidateTag).toHaveBeenCalledTimes(6);
     expect(refreshAtNoosaDayTurn(new Date("2026-11-28T14:02:00Z"))).toBe(false); // 00:02
     expect(refreshAtNoosaDayTurn(new Date("2026-11-28T13:59:59Z"))).toBe(false); // 23:59:59
     expect(refreshAtNoosaDayTurn(new Date("2026-11-28T02:00:00Z"))).toBe(false); // noon
-    expect(next.revalidateTag).toHaveBeenCalledTimes(4);
+    expect(next.revalidateTag).toHaveBeenCalledTimes(6);
   });
 });
 

@@ -12,6 +12,16 @@ import { noosaToday, secondsUntilNoosaMidnight } from "@/lib/teams/urgency";
 export const publicTeamsTag = "public-teams";
 /** Every public read of athletes: profile pages, member names, who is looking, the counts. */
 export const publicProfilesTag = "public-profiles";
+/** Every public read of group training sessions: Browse's Sessions view, the "Train with others" page. */
+export const publicSessionsTag = "public-sessions";
+
+/**
+ * After a session write (posted, answered, cancelled, moved, places changed): the cached public surfaces
+ * that list upcoming sessions are expired now, as refreshPublicSurfaces does for teams and athletes.
+ */
+export function refreshPublicSessions(): void {
+  revalidateTag(publicSessionsTag, { expire: 0 });
+}
 
 /**
  * After anything that changes what a team needs or who is listed (a team write, an account deleted, a
@@ -23,6 +33,7 @@ export const publicProfilesTag = "public-profiles";
 export function refreshPublicSurfaces(): void {
   revalidateTag(publicTeamsTag, { expire: 0 });
   revalidateTag(publicProfilesTag, { expire: 0 });
+  refreshPublicSessions();
 }
 
 /** The first two minutes of a Noosa day: the worker ticks every minute in production, every few seconds locally. */

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { BrowseView } from "@/components/browse/browse-view";
 import { getClaims } from "@/lib/auth/session";
 import { parseFilters } from "@/lib/browse/filters";
-import { browseListings } from "@/lib/data/browse-cache";
+import { browseContent } from "@/lib/data/browse-cache";
 import { browseMetadata } from "@/lib/seo/browse-metadata";
 
 export const metadata: Metadata = browseMetadata;
@@ -19,11 +19,11 @@ export default async function BrowsePage({
 }) {
   const filters = parseFilters(await searchParams);
   const claims = await getClaims();
-  const { me, listings } = await browseListings(claims, filters);
+  const { me, content } = await browseContent(claims, filters);
   return (
     <BrowseView
       filters={filters}
-      listings={listings}
+      content={content}
       viewerId={claims?.sub ?? null}
       mySpecialty={me?.specialty ?? null}
     />

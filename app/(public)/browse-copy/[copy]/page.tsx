@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { BrowseView } from "@/components/browse/browse-view";
 import { readCopy } from "@/lib/browse/shared-copy";
-import { sharedListings } from "@/lib/data/browse-cache";
+import { sharedBrowseContent } from "@/lib/data/browse-cache";
 import { browseMetadata } from "@/lib/seo/browse-metadata";
 
 export const metadata: Metadata = browseMetadata;
@@ -22,6 +22,6 @@ export async function generateStaticParams(): Promise<{ copy: string }[]> {
 export default async function BrowseCopyPage({ params }: { params: Promise<{ copy: string }> }) {
   const copy = readCopy((await params).copy);
   if (!copy) notFound();
-  const listings = await sharedListings(copy.filters, copy.leg);
-  return <BrowseView filters={copy.filters} listings={listings} viewerId={null} mySpecialty={copy.leg} />;
+  const content = await sharedBrowseContent(copy.filters, copy.leg);
+  return <BrowseView filters={copy.filters} content={content} viewerId={null} mySpecialty={copy.leg} />;
 }
