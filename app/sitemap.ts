@@ -12,6 +12,7 @@ const staticRoutes: { path: string; priority: number; changeFrequency: "daily" |
   { path: "/", priority: 1, changeFrequency: "weekly" },
   { path: "/browse", priority: 0.9, changeFrequency: "daily" },
   { path: "/sessions", priority: 0.9, changeFrequency: "daily" },
+  { path: "/train-with-others-noosa", priority: 0.8, changeFrequency: "daily" },
   { path: "/about-noosa", priority: 0.7, changeFrequency: "monthly" },
   { path: "/training-resources", priority: 0.5, changeFrequency: "monthly" },
   { path: "/privacy-policy", priority: 0.3, changeFrequency: "monthly" },

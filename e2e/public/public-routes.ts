@@ -41,6 +41,16 @@ export const publicRoutes: PublicRoute[] = [
     links: [],
   },
   {
+    path: "/train-with-others-noosa",
+    title: "Train with others in Noosa: group swims, rides and runs",
+    h1: "Train with others",
+    texts: ["Upcoming group sessions", "Athletes open to training partners"],
+    links: [
+      { name: "See all sessions", href: "/sessions" },
+      { name: "Find training partners", href: "/browse?view=partners" },
+    ],
+  },
+  {
     path: "/sessions",
     title: "Group training sessions around Noosa",
     h1: "Group training sessions",
