@@ -160,7 +160,7 @@ for (const [label, use] of Object.entries(sizes)) {
         where s.title = ${title}`;
       await signInWithSession(other, athlete, `/sessions/${occ!.id}`);
       await other.getByRole("button", { name: "Take a place" }).click();
-      await expect(other.getByText(/You're going/)).toBeVisible();
+      await expect(other.getByText("You're going.", { exact: true })).toBeVisible();
       await context.close();
       await page.reload();
       const card = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: title }) });
