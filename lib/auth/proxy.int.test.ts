@@ -114,12 +114,12 @@ describe("a signed-in athlete's /browse (docs/performance.md#page-weight)", () =
     const user = await createConfirmedUser();
     const cookie = await sessionCookie(user);
     // No profile yet: the visitors' copy (no "Needs my specialty" box).
-    expect(await shownTo(cookie, "?role=runner")).toBe("runner.any.1.1.none");
+    expect(await shownTo(cookie, "?role=runner")).toBe("teams.runner.any.1.1.any.none");
 
     const mine = await profileOf(user.id, "swimmer");
-    expect(await shownTo(cookie, "?role=runner&tp=2")).toBe("runner.any.2.1.swimmer");
+    expect(await shownTo(cookie, "?role=runner&tp=2")).toBe("teams.runner.any.2.1.any.swimmer");
     // Ticked, the lists depend on their leg alone: that leg's copy of the filtered lists.
-    expect(await shownTo(cookie, "?mine=1")).toBe("any.any.1.1.swimmer.mine");
+    expect(await shownTo(cookie, "?mine=1")).toBe("teams.any.any.1.1.any.swimmer.mine");
 
     // A block either way hides cards the copy shows: rendered for them, from the next request on.
     const other = await createConfirmedUser();
@@ -128,7 +128,7 @@ describe("a signed-in athlete's /browse (docs/performance.md#page-weight)", () =
     expect(await shownTo(cookie)).toBeNull();
     expect(await shownTo(cookie, "?mine=1")).toBeNull();
     await admin`delete from public.blocks where blocker_id = ${theirs}`;
-    expect(await shownTo(cookie)).toBe("any.any.1.1.swimmer");
+    expect(await shownTo(cookie)).toBe("teams.any.any.1.1.any.swimmer");
     await admin`insert into public.blocks (blocker_id, blocked_id) values (${mine}, ${theirs})`;
     expect(await shownTo(cookie)).toBeNull();
     await admin`delete from auth.users where id in ${admin([user.id, other.id])}`;
