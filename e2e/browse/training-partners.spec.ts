@@ -15,12 +15,12 @@ const noSidewaysScroll = async (page: Page) =>
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
 
-/** A session posted by `hostAuthId` through the SQL function, as the form would. */
-async function postSession(hostAuthId: string, title: string) {
+/** A session posted by `hostAuthId` through the SQL function, as the form would, `inDays` from today. */
+async function postSession(hostAuthId: string, title: string, when = { inDays: 2, at: "05:45" }) {
   const db = adminDb();
   const [day] = await db<
     { d: string }[]
-  >`select ((now() at time zone 'Australia/Brisbane')::date + 2)::text as d`;
+  >`select ((now() at time zone 'Australia/Brisbane')::date + ${when.inDays}::int)::text as d`;
   await db.begin(async (tx) => {
     await tx`select set_config('request.jwt.claims', ${JSON.stringify({ sub: hostAuthId, role: "authenticated" })}, true)`;
     await tx`set local role authenticated`;
@@ -33,7 +33,7 @@ async function postSession(hostAuthId: string, title: string) {
       level: "all",
       places: 4,
       first_day: day!.d,
-      local_time: "05:45",
+      local_time: when.at,
       pace_unit: "per_100m",
       pace_from: 100,
       pace_to: 120,
@@ -134,7 +134,9 @@ for (const [label, use] of Object.entries(sizes)) {
       const host = await createAthlete({ fullName: `Host ${tag}` });
       const partner = await createAthlete({ fullName: `Open ${tag}`, looking: false });
       const title = `Dawn swim ${tag}`;
-      await postSession(host.id, title);
+      // The page lists the six soonest sessions, and other specs post theirs two days out at 05:45 (the demo's
+      // first is tomorrow at 05:45): tomorrow before dawn comes first, a minute apart for each screen size.
+      await postSession(host.id, title, { inDays: 1, at: `04:0${Object.keys(sizes).indexOf(label)}` });
       await page.goto("/train-with-others-noosa");
       await expect(page).toHaveTitle(/^Train with others in Noosa/);
       await expect(page.getByRole("heading", { level: 1, name: "Train with others" })).toBeVisible();

@@ -2,7 +2,8 @@ import { devices, expect, test, type Locator, type Page } from "@playwright/test
 import sharp from "sharp";
 import { expectNoAxeViolations } from "../support/axe";
 import { adminDb } from "../support/db";
-import { DEMO_PASSWORD, signInWithSession } from "../support/users";
+import { signInWithSession } from "../support/users";
+import { createAthlete, createTeamFor } from "../teams/team-support";
 
 // A new athlete's whole walk on a phone: "Continue with Google" from the urgent landing page, create-profile
 // taking the Google picture (the local Google's, fetched by the server), the join request, the creator's
@@ -12,22 +13,23 @@ import { DEMO_PASSWORD, signInWithSession } from "../support/users";
 test.describe.configure({ timeout: 300_000 });
 
 const screensDir = process.env.PHOTO_SCREENS_DIR ?? "test-results/photo-screens";
-const shot = (page: Page, name: string) => page.screenshot({ path: `${screensDir}/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${screensDir}/${name}.png`, fullPage: true });
 
-const peregian = { id: "7ea40000-0000-4000-8000-000000000003", name: "Peregian Pace Setters" };
-const chloe = { email: "chloe@example.com", password: DEMO_PASSWORD }; // its creator in the demo seed
-const intent = `/teams/${peregian.id}/join?as=runner`;
 const pictureBox = "Use my Google picture as my profile photo";
 
 // A describe block may not switch the browser type, which the device descriptor names.
-const pixel7 = Object.fromEntries(Object.entries(devices["Pixel 7"]).filter(([key]) => key !== "defaultBrowserType"));
+const pixel7 = Object.fromEntries(
+  Object.entries(devices["Pixel 7"]).filter(([key]) => key !== "defaultBrowserType"),
+);
 
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, "page wider than the screen").toBeLessThanOrEqual(0);
 }
 
-const loaded = (image: Locator) => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+const loaded = (image: Locator) =>
+  image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
 
 /** The athlete's profile photo path (`<account>/<hash>`), or null. */
 async function photoPathOf(email: string) {
@@ -51,118 +53,123 @@ test.describe("Pixel 7", () => {
     const stamp = Date.now().toString(36);
     const email = `walk-${stamp}@example.com`;
     const fullName = "Wren Walker";
-    let memberId: string | null = null;
-    let conversationId: string | null = null;
-    try {
-      // Where the urgent landing page's "Ask to join as a runner" card leads. The card itself is not pressed:
-      // the page lists the three soonest urgent teams, and the suite's earlier tests make sooner ones than
-      // Peregian's (e2e/teams/intent-and-public-team.spec.ts presses the first card, whichever team it is).
-      await page.goto(`/auth?view=sign_up&next=${encodeURIComponent(intent)}`);
-      await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
-      await page.waitForLoadState("networkidle");
-      await shot(page, "walk-1-sign-up");
-      await page.getByRole("button", { name: "Continue with Google" }).click();
-      await chooseGoogleAccount(page, email, fullName);
+    // A team of its own that needs a runner within three days, like the demo's Peregian Pace Setters: the
+    // walk fills its leg, which clears the urgent need, and the specs after this one rely on Peregian's.
+    const captain = await createAthlete("cyclist", "captain");
+    const team = await createTeamFor(captain, { name: `Walkers ${stamp}` });
+    await adminDb()`update public.teams set urgent_role = 'runner', urgent_by = private.noosa_today() + 3
+      where id = ${team.id}`;
+    const intent = `/teams/${team.id}/join?as=runner`;
+    // Where the urgent landing page's "Ask to join as a runner" card leads. The card itself is not pressed:
+    // the page lists the three soonest urgent teams, and the suite's earlier tests make sooner ones
+    // (e2e/teams/intent-and-public-team.spec.ts presses the first card, whichever team it is).
+    await page.goto(`/auth?view=sign_up&next=${encodeURIComponent(intent)}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Create your account" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await shot(page, "walk-1-sign-up");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await chooseGoogleAccount(page, email, fullName);
 
-      // Create profile: the Google picture beside a box nobody has ticked.
-      await expect(page).toHaveURL(`/create-profile?next=${encodeURIComponent(intent)}`, { timeout: 30_000 });
-      const main = page.getByRole("main");
-      const picture = main.getByRole("img", { name: "Your Google picture" });
-      await expect(picture).toBeVisible();
-      await expect.poll(() => loaded(picture)).toBe(true);
-      const box = main.getByRole("checkbox", { name: pictureBox });
-      await expect(box).not.toBeChecked();
-      await expectNoSidewaysScroll(page);
-      await expectNoAxeViolations(page);
-      await shot(page, "walk-2-create-profile");
+    // Create profile: the Google picture beside a box nobody has ticked.
+    await expect(page).toHaveURL(`/create-profile?next=${encodeURIComponent(intent)}`, { timeout: 30_000 });
+    const main = page.getByRole("main");
+    const picture = main.getByRole("img", { name: "Your Google picture" });
+    await expect(picture).toBeVisible();
+    await expect.poll(() => loaded(picture)).toBe(true);
+    const box = main.getByRole("checkbox", { name: pictureBox });
+    await expect(box).not.toBeChecked();
+    await expectNoSidewaysScroll(page);
+    await expectNoAxeViolations(page);
+    await shot(page, "walk-2-create-profile");
 
-      await main.getByLabel("Username").fill(`wren_${stamp}`);
-      await main.getByLabel("Location").fill("Peregian Beach");
-      await main.getByLabel("Experience level").selectOption({ label: "Intermediate" });
-      await main.getByLabel("Goals").fill("Run the relay leg in under 50 minutes");
-      await box.check();
-      await main.getByRole("button", { name: "Create Profile" }).click();
+    await main.getByLabel("Username").fill(`wren_${stamp}`);
+    await main.getByLabel("Location").fill("Peregian Beach");
+    await main.getByLabel("Experience level").selectOption({ label: "Intermediate" });
+    await main.getByLabel("Goals").fill("Run the relay leg in under 50 minutes");
+    await box.check();
+    await main.getByRole("button", { name: "Create Profile" }).click();
 
-      // The request, one press away; the profile already has the picture as its photo.
-      await expect(page).toHaveURL(intent, { timeout: 30_000 });
-      const first = await photoPathOf(email);
-      expect(first?.photo_path).toMatch(/^[0-9a-f-]{36}\/[0-9a-f]{32}$/);
-      const objects = await adminDb()`select name from storage.objects
-        where bucket_id = 'avatars' and name like ${`${first!.photo_path}-%`}`;
-      expect(objects.map((o) => o.name).sort()).toEqual(
-        [`${first!.photo_path}-128.webp`, `${first!.photo_path}-512.webp`, `${first!.photo_path}-original.png`].sort(),
-      );
-      await page.getByRole("button", { name: "Send request" }).click();
-      await expect(page.getByRole("status").filter({ hasText: "Your request has been sent!" })).toBeVisible();
-      await expectNoAxeViolations(page);
-      await shot(page, "walk-3-request-sent");
-      const [member] = await adminDb()<{ id: string }[]>`
-        select id from public.team_members where team_id = ${peregian.id} and profile_id = ${first!.id}`;
-      memberId = member!.id;
+    // The request, one press away; the profile already has the picture as its photo.
+    await expect(page).toHaveURL(intent, { timeout: 30_000 });
+    const first = await photoPathOf(email);
+    expect(first?.photo_path).toMatch(/^[0-9a-f-]{36}\/[0-9a-f]{32}$/);
+    const objects = await adminDb()`select name from storage.objects
+      where bucket_id = 'avatars' and name like ${`${first!.photo_path}-%`}`;
+    expect(objects.map((o) => o.name).sort()).toEqual(
+      [
+        `${first!.photo_path}-128.webp`,
+        `${first!.photo_path}-512.webp`,
+        `${first!.photo_path}-original.png`,
+      ].sort(),
+    );
+    await page.getByRole("button", { name: "Send request" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Your request has been sent!" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shot(page, "walk-3-request-sent");
+    const [member] = await adminDb()<{ id: string }[]>`
+      select id from public.team_members where team_id = ${team.id} and profile_id = ${first!.id}`;
+    const memberId = member!.id;
 
-      // The creator accepts on her own phone.
-      const creator = await browser.newContext({ ...pixel7, reducedMotion: "reduce" });
-      const creatorPage = await creator.newPage();
-      await signInWithSession(creatorPage, chloe, `/teams/${peregian.id}/requests/${memberId}`);
-      await creatorPage.getByRole("button", { name: `Accept ${fullName}` }).click();
-      await expect(creatorPage.getByText("Request accepted")).toBeVisible({ timeout: 20_000 });
-      await shot(creatorPage, "walk-4-creator-accepted");
+    // The creator accepts on her own phone.
+    const creator = await browser.newContext({ ...pixel7, reducedMotion: "reduce" });
+    const creatorPage = await creator.newPage();
+    await signInWithSession(creatorPage, captain, `/teams/${team.id}/requests/${memberId}`);
+    await creatorPage.getByRole("button", { name: `Accept ${fullName}` }).click();
+    await expect(creatorPage.getByText("Request accepted")).toBeVisible({ timeout: 20_000 });
+    await shot(creatorPage, "walk-4-creator-accepted");
 
-      // A new photo from Edit Profile replaces the Google picture.
-      await page.goto("/edit-profile#photo");
-      const card = page.locator("#photo");
-      await card.getByLabel("Choose or take a photo").setInputFiles({
-        name: "IMG_2001.jpg",
-        mimeType: "image/jpeg",
-        buffer: await sharp({ create: { width: 1000, height: 800, channels: 3, background: "#e76f51" } })
-          .jpeg()
-          .toBuffer(),
-      });
-      await card.getByRole("button", { name: "Save photo" }).click();
-      await expect(card.getByRole("status")).toHaveText(/Photo saved/, { timeout: 20_000 });
-      await expectNoAxeViolations(page);
-      await shot(page, "walk-5-new-photo");
-      const second = await photoPathOf(email);
-      expect(second!.photo_path).not.toBe(first!.photo_path);
-      const hash = second!.photo_path!.split("/")[1]!;
+    // A new photo from Edit Profile replaces the Google picture.
+    await page.goto("/edit-profile#photo");
+    const card = page.locator("#photo");
+    await card.getByLabel("Choose or take a photo").setInputFiles({
+      name: "IMG_2001.jpg",
+      mimeType: "image/jpeg",
+      buffer: await sharp({ create: { width: 1000, height: 800, channels: 3, background: "#e76f51" } })
+        .jpeg()
+        .toBuffer(),
+    });
+    await card.getByRole("button", { name: "Save photo" }).click();
+    await expect(card.getByRole("status")).toHaveText(/Photo saved/, { timeout: 20_000 });
+    await expectNoAxeViolations(page);
+    await shot(page, "walk-5-new-photo");
+    const second = await photoPathOf(email);
+    expect(second!.photo_path).not.toBe(first!.photo_path);
+    const hash = second!.photo_path!.split("/")[1]!;
 
-      // The face on the team's roster, beside the name.
-      await page.goto(`/teams/${peregian.id}`);
-      const row = page.getByRole("list", { name: "Members" }).getByRole("listitem").filter({ hasText: fullName });
-      const face = row.locator(`img[src*="${hash}"]`);
-      await expect(face).toBeVisible();
-      await expect.poll(() => loaded(face)).toBe(true);
-      await expectNoSidewaysScroll(page);
-      await expectNoAxeViolations(page);
-      await shot(page, "walk-6-roster");
+    // The face on the team's roster, beside the name.
+    await page.goto(`/teams/${team.id}`);
+    const row = page
+      .getByRole("list", { name: "Members" })
+      .getByRole("listitem")
+      .filter({ hasText: fullName });
+    const face = row.locator(`img[src*="${hash}"]`);
+    await expect(face).toBeVisible();
+    await expect.poll(() => loaded(face)).toBe(true);
+    await expectNoSidewaysScroll(page);
+    await expectNoAxeViolations(page);
+    await shot(page, "walk-6-roster");
 
-      // The team chat opens for the new member.
-      await page.goto(`/messages?team=${peregian.id}`);
-      await expect(page.getByLabel("Message", { exact: true })).toBeVisible();
-      await expectNoSidewaysScroll(page);
-      await shot(page, "walk-7-team-chat");
+    // The team chat opens for the new member.
+    await page.goto(`/messages?team=${team.id}`);
+    await expect(page.getByLabel("Message", { exact: true })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await shot(page, "walk-7-team-chat");
 
-      // The creator writes to the new runner: the thread shows the runner's face.
-      const [started] = await adminDb().begin(async (tx) => {
-        await tx`select set_config('role', 'authenticated', true),
-          set_config('request.jwt.claims', ${JSON.stringify({ sub: "d0000000-0000-4000-8000-000000000005", role: "authenticated" })}, true)`;
-        return tx<{ id: string }[]>`select public.start_conversation(${first!.id}) as id`;
-      });
-      conversationId = started!.id;
-      await creatorPage.goto(`/messages?c=${conversationId}`);
-      // (The list beside the thread has the face too, hidden on a phone while the thread is open.)
-      const threadFace = creatorPage.getByRole("main").locator(`img[src*="${hash}"]:visible`).first();
-      await expect(threadFace).toBeVisible({ timeout: 20_000 });
-      await expect.poll(() => loaded(threadFace)).toBe(true);
-      await expectNoSidewaysScroll(creatorPage);
-      await expectNoAxeViolations(creatorPage);
-      await shot(creatorPage, "walk-8-message-thread");
-      await creator.close();
-    } finally {
-      // Peregian is the demo's urgent team: it needs its runner again for the specs after this one.
-      if (memberId) await adminDb()`delete from public.team_members where id = ${memberId}`;
-      if (conversationId) await adminDb()`delete from public.conversations where id = ${conversationId}`;
-    }
+    // The creator writes to the new runner: the thread shows the runner's face.
+    const [started] = await adminDb().begin(async (tx) => {
+      await tx`select set_config('role', 'authenticated', true),
+        set_config('request.jwt.claims', ${JSON.stringify({ sub: captain.id, role: "authenticated" })}, true)`;
+      return tx<{ id: string }[]>`select public.start_conversation(${first!.id}) as id`;
+    });
+    await creatorPage.goto(`/messages?c=${started!.id}`);
+    // (The list beside the thread has the face too, hidden on a phone while the thread is open.)
+    const threadFace = creatorPage.getByRole("main").locator(`img[src*="${hash}"]:visible`).first();
+    await expect(threadFace).toBeVisible({ timeout: 20_000 });
+    await expect.poll(() => loaded(threadFace)).toBe(true);
+    await expectNoSidewaysScroll(creatorPage);
+    await expectNoAxeViolations(creatorPage);
+    await shot(creatorPage, "walk-8-message-thread");
+    await creator.close();
   });
 });
 
@@ -191,7 +198,9 @@ test("a Google picture that cannot be fetched leaves the profile saved, with a n
 
   await expect(page).toHaveURL("/dashboard", { timeout: 30_000 });
   await expect(
-    page.getByText("Your profile is saved, but we couldn't use your Google picture. You can add a photo from Edit Profile."),
+    page.getByText(
+      "Your profile is saved, but we couldn't use your Google picture. You can add a photo from Edit Profile.",
+    ),
   ).toBeVisible();
   await shot(page, "picture-failed-note");
   const profile = await photoPathOf(email);
