@@ -6,4 +6,15 @@ export async function register() {
   for (const warning of [trustedProxyWarning(process.env), databaseLoginWarning(process.env)]) {
     if (warning) console.error(warning);
   }
+  // Traces (Next's render spans, and the app's transaction and pool-wait spans: lib/observability) go to
+  // Vercel's collector on Vercel, or to the OTLP endpoint named; elsewhere nothing is recorded at all.
+  if (process.env.VERCEL === "1" || process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    const { registerOTel } = await import("@vercel/otel");
+    registerOTel({ serviceName: process.env.OTEL_SERVICE_NAME ?? "noosa-tri-teams" });
+  }
+  // The load test's view of where requests wait in this process (bench/load reads the file).
+  if (process.env.QUEUE_METRICS_FILE) {
+    const { startQueueMetrics } = await import("./lib/observability/queue.ts");
+    startQueueMetrics(process.env.QUEUE_METRICS_FILE);
+  }
 }

@@ -11,10 +11,13 @@
  *   npm run load -- --users=50 --seconds=20    one smaller run (--users=none: the faults only)
  *   npm run load -- --faults=none|postgres,auth-slow,auth-down,realtime  --fault-users=200 (or 50,200)
  *   npm run load -- --cpu-prof                 next start under --cpu-prof (profiles in bench/results/cpu/)
+ *   npm run load -- --traces                   next start sends its spans to a collector here (OpenTelemetry)
+ * Every run also reports where requests waited: the app's event-loop delay and pool wait, and what its
+ * Postgres connections were doing (bench/load/queue-evidence.ts).
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, totalmem } from "node:os";
+import { mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import postgres from "postgres";
 import { dropRealtimeSockets, restartPostgres, setAuthFault } from "@noosa-tri/supabase-local/test-support";
@@ -23,6 +26,7 @@ import { freePort } from "../servers.ts";
 import { makeAthletes, signIn, type Athlete } from "./athletes.ts";
 import { actionIds } from "./http.ts";
 import { ProcessSampler, standInPid } from "./processes.ts";
+import { queueSummary, TraceCollector, type QueueSummary } from "./queue-evidence.ts";
 import { figures, percentile, Recorder, type Figures } from "./stats.ts";
 import { newLedger, VirtualUser, type Ledger } from "./virtual-user.ts";
 
@@ -62,9 +66,21 @@ const log = (line: string) => console.log(`== ${line}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let server: ChildProcess | null = null;
+// The app's queue figures, a line a second (lib/observability/queue.ts), and with --traces its spans.
+const queueFile = join(tmpdir(), `noosa-load-queue-${process.pid}.jsonl`);
+const collector = flag("traces") ? new TraceCollector() : null;
 async function serve(): Promise<string> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXT_DIST_DIR: distDir,
+    NEXT_TELEMETRY_DISABLED: "1",
+    QUEUE_METRICS_FILE: queueFile,
+  };
+  if (collector) {
+    env.OTEL_EXPORTER_OTLP_ENDPOINT = await collector.start();
+    env.OTEL_EXPORTER_OTLP_PROTOCOL = "http/json";
+  }
   if (flag("cpu-prof")) {
     mkdirSync("bench/results/cpu", { recursive: true });
     env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --cpu-prof --cpu-prof-dir=${resolve("bench/results/cpu")}`;
@@ -120,6 +136,10 @@ type Phase = {
   teamMessages: ReturnType<typeof teamMissingOf> & { latencyP95: number };
   joinFailures: number;
   processes: ReturnType<ProcessSampler["stop"]>;
+  /** Where requests waited inside the app (null if next start wrote no figures). */
+  queue: QueueSummary | null;
+  /** With --traces: span names by total time. */
+  traces?: ReturnType<TraceCollector["summary"]>;
   /** Acknowledged messages the other side never saw, and where they are (see explainMissing). */
   missingMessages: Awaited<ReturnType<typeof explainMissing>>;
   fault?: Record<string, unknown>;
@@ -177,6 +197,7 @@ async function runPhase(
       (ok) => !ok,
     ).length;
   const started = performance.now();
+  const startedAt = Date.now();
   ctx.until = started + secs * 1000;
   sampler.start();
   const faultResult = fault?.({ at: (s) => started + s * 1000, ledger, recorder, base, athletes });
@@ -190,6 +211,9 @@ async function runPhase(
   )
     await sleep(250);
   const processes = sampler.stop();
+  const endedAt = Date.now();
+  // A batch of spans leaves next start every few seconds: wait for the last of this phase.
+  if (collector) await sleep(6000);
   const missingMessages = await explainMissing(ledger, started);
   await Promise.all(users.map((u) => u.stop()));
   const elapsed = (performance.now() - started) / 1000;
@@ -218,6 +242,8 @@ async function runPhase(
     },
     joinFailures,
     processes,
+    queue: queueSummary(queueFile, startedAt, endedAt),
+    ...(collector ? { traces: collector.summary(startedAt, endedAt) } : {}),
     fault: faultFigures,
     missingMessages,
   };
@@ -418,6 +444,7 @@ function markdown(phases: Phase[], loadBefore: string, when: Date): string {
     `| --- |${" --- |".repeat(slices)}`,
   );
   for (const p of phases) lines.push(`| ${p.name} | ${p.p95By10s.map(ms).join(" | ")} |`);
+  lines.push(...queueTable(phases));
   const withFaults = phases.filter((p) => p.fault);
   if (withFaults.length) {
     lines.push("", "Faults (under the same load):", "");
@@ -435,6 +462,36 @@ function markdown(phases: Phase[], loadBefore: string, when: Date): string {
     }
   }
   return lines.join("\n") + "\n";
+}
+
+/** Where requests waited, per run: inside next start (event loop, pool) and in Postgres (pg_stat_activity). */
+function queueTable(phases: Phase[]): string[] {
+  const lines = [
+    "",
+    "Where requests waited (per second of the run: median, worst): the app's event-loop delay p99 and wait for a pooled connection p95 (with BEGIN), transactions per second, peak transactions waiting for a connection and running; Postgres connections (mean of samples) running a statement, idle inside a transaction (waiting for the app), and the wait events of those running:",
+    "",
+    "| run | event-loop delay p99 ms | pool wait p95 ms | transactions/s | peak waiting / running | running / idle in transaction | wait events (mean connections) |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+  ];
+  for (const p of phases) {
+    const q = p.queue;
+    const d = p.processes.doing;
+    const waits = Object.entries(d.waits)
+      .sort((a, b) => b[1] - a[1])
+      .map(([w, n]) => `${w} ${n}`)
+      .join(", ");
+    lines.push(
+      q
+        ? `| ${p.name} | ${ms(q.eventLoopDelayP99Ms.median)}, ${ms(q.eventLoopDelayP99Ms.worst)} | ${ms(q.poolWaitP95Ms.median)}, ${ms(q.poolWaitP95Ms.worst)} | ${ms(q.transactionsPerSecond)} | ${q.peakWaiting} / ${q.peakRunning} | ${d.running} / ${d.idleInTransaction} | ${waits || "none"} |`
+        : `| ${p.name} | – | – | – | – | ${d.running} / ${d.idleInTransaction} | ${waits || "none"} |`,
+    );
+  }
+  const traced = phases.filter((p) => p.traces?.length);
+  for (const p of traced) {
+    lines.push("", `Spans of ${p.name} by total time (count, p50 / p95 ms):`, "");
+    for (const t of p.traces!) lines.push(`- ${t.name}: ${t.count}, ${ms(t.p50)} / ${ms(t.p95)}`);
+  }
+  return lines;
 }
 
 function writeReport(phases: Phase[], loadBefore: string, when: Date) {
@@ -509,5 +566,7 @@ main()
     // A CPU profile is written as next start exits: give it time.
     await sleep(flag("cpu-prof") ? 5000 : 500);
     await admin.end({ timeout: 1 }).catch(() => {});
+    collector?.stop();
+    rmSync(queueFile, { force: true });
     process.exit();
   });

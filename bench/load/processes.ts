@@ -2,7 +2,9 @@
  * Memory and CPU of each process on the machine's side of the test, read from /proc (Linux) every two
  * seconds: the app (`next start` and its children), Postgres (the postmaster and its backends), the
  * stand-in (Auth, Realtime, mailbox: the supabase-local process) and this load tool. Plus Postgres
- * connections in use, from pg_stat_activity.
+ * connections in use, from pg_stat_activity, and what they were doing: running a statement (and waiting on
+ * what inside Postgres: a lock, I/O…) or idle inside a transaction, that is, waiting for the app to send
+ * the next statement (a connection held while the app's JavaScript is busy elsewhere).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import type postgres from "postgres";
@@ -76,6 +78,8 @@ export function standInPid(): number | null {
   return null;
 }
 
+const mean = (sum: number, n: number) => (n ? +(sum / n).toFixed(2) : 0);
+
 export type Usage = { peakRssMb: number; meanCpuPct: number };
 export type Snapshot = Record<string, Usage> & {};
 
@@ -85,6 +89,7 @@ export class ProcessSampler {
   private peak = new Map<string, number>();
   private cpu = new Map<string, number[]>();
   private connections = { open: 0, active: 0, samples: [] as number[] };
+  private doing = { samples: 0, running: 0, idleInTransaction: 0, waits: new Map<string, number>() };
 
   private readonly roots: () => Record<string, { root: number; only?: boolean } | null>;
   private readonly sql: postgres.Sql;
@@ -116,13 +121,32 @@ export class ProcessSampler {
       }
       this.last.set(name, { ticks, at: now });
     }
-    void this.sql<{ open: number; active: number }[]>`
-      select count(*)::int as open, (count(*) filter (where state <> 'idle'))::int as active
+    void this.sql<
+      {
+        open: number;
+        active: number;
+        running: number;
+        idle_in_tx: number;
+        waits: Record<string, number> | null;
+      }[]
+    >`
+      select count(*)::int as open, (count(*) filter (where state <> 'idle'))::int as active,
+             (count(*) filter (where state = 'active'))::int as running,
+             (count(*) filter (where state like 'idle in transaction%'))::int as idle_in_tx,
+             (select jsonb_object_agg(w, n) from (
+                select wait_event_type || ':' || wait_event as w, count(*)::int as n from pg_stat_activity
+                where backend_type = 'client backend' and usename = ${this.appUser} and state = 'active'
+                  and wait_event is not null group by 1) x) as waits
       from pg_stat_activity where backend_type = 'client backend' and usename = ${this.appUser}`.then(
       ([row]) => {
         this.connections.open = Math.max(this.connections.open, row!.open);
         this.connections.active = Math.max(this.connections.active, row!.active);
         this.connections.samples.push(row!.active);
+        this.doing.samples++;
+        this.doing.running += row!.running;
+        this.doing.idleInTransaction += row!.idle_in_tx;
+        for (const [w, n] of Object.entries(row!.waits ?? {}))
+          this.doing.waits.set(w, (this.doing.waits.get(w) ?? 0) + n);
       },
       () => {},
     );
@@ -150,6 +174,13 @@ export class ProcessSampler {
         peakOpen: this.connections.open,
         peakInUse: this.connections.active,
         meanInUse: s.length ? +(s.reduce((a, b) => a + b, 0) / s.length).toFixed(1) : 0,
+      },
+      // Means over the samples: connections running a statement, idle in a transaction, and (of those
+      // running) waiting on each kind of event inside Postgres.
+      doing: {
+        running: mean(this.doing.running, this.doing.samples),
+        idleInTransaction: mean(this.doing.idleInTransaction, this.doing.samples),
+        waits: Object.fromEntries([...this.doing.waits].map(([w, n]) => [w, mean(n, this.doing.samples)])),
       },
     };
   }

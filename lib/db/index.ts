@@ -3,6 +3,8 @@ import postgres from "postgres";
 import { serverEnv } from "@/lib/env";
 import { preparesStatements } from "./prepare";
 import { markDbUnavailable } from "./unavailable";
+import { awaitingConnection, gaveUpWaiting, transactionEnded } from "../observability/queue";
+import { inSpan, pastSpan } from "../observability/tracing";
 
 /** Verified JWT claims of the signed-in user (from `supabase.auth.getClaims()`), as PostgREST sees them. */
 export type Claims = { sub: string; role: string; email?: string; [claim: string]: unknown };
@@ -52,20 +54,45 @@ export async function withRls<T>(claims: Claims | null, fn: (tx: Tx) => Promise<
   // hand-made claims without one; anywhere else such claims are a visitor's.
   const checkSession = wantsUser && (claims.session_id !== undefined || process.env.NODE_ENV !== "test");
   const setup = claimsSetup(wantsUser, checkSession, JSON.stringify(claims ?? { role: "anon" }));
-  const result = await pool()
-    .begin(async (tx) => {
-      // Not awaited before fn: it goes out in the same write as fn's first statement, and Postgres runs
-      // them in order. If it fails, the transaction is aborted and nothing after it runs at all.
-      const ready = tx.unsafe(setup, [], { prepare: false }).execute();
-      // Its failure reaches the caller through fn's first statement (the transaction is aborted) or the
-      // await below; handled here too, so it is never an unhandled rejection when fn fails first.
-      ready.catch(() => {});
-      const value = await fn(tx);
-      await ready;
-      return value;
-    })
-    .catch((error: unknown) => Promise.reject(markDbUnavailable(error)));
-  return result as T;
+  return transaction(wantsUser ? "authenticated" : "anon", async (tx) => {
+    // Not awaited before fn: it goes out in the same write as fn's first statement, and Postgres runs
+    // them in order. If it fails, the transaction is aborted and nothing after it runs at all.
+    const ready = tx.unsafe(setup, [], { prepare: false }).execute();
+    // Its failure reaches the caller through fn's first statement (the transaction is aborted) or the
+    // await below; handled here too, so it is never an unhandled rejection when fn fails first.
+    ready.catch(() => {});
+    const value = await fn(tx);
+    await ready;
+    return value;
+  });
+}
+
+/**
+ * A transaction on the pool, measured: a span for it and for the wait for its connection (which includes
+ * BEGIN's round trip: postgres.js calls `fn` once BEGIN has answered), and the process's queue figures
+ * (lib/observability/queue.ts). An error is marked as the database's being unavailable where it is.
+ */
+async function transaction<T>(role: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return inSpan("db.transaction", async (span) => {
+    span.setAttribute("db.role", role);
+    const asked = performance.now();
+    const gotConnection = awaitingConnection();
+    let began = false;
+    try {
+      const result = await pool()
+        .begin(async (tx) => {
+          began = true;
+          span.setAttribute("db.pool.wait_ms", gotConnection());
+          pastSpan("db.pool.wait", asked);
+          return fn(tx);
+        })
+        .catch((error: unknown) => Promise.reject(markDbUnavailable(error)));
+      return result as T;
+    } finally {
+      if (began) transactionEnded();
+      else gaveUpWaiting();
+    }
+  });
 }
 
 /**
@@ -113,11 +140,8 @@ from (select ${wantsUser === true} and (not ${checkSession === true} or private.
  * worker functions in schema private). Transaction-local, like withRls.
  */
 export async function withServiceRole<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const result = await pool()
-    .begin(async (tx) => {
-      await tx`set local role service_role`;
-      return fn(tx);
-    })
-    .catch((error: unknown) => Promise.reject(markDbUnavailable(error)));
-  return result as T;
+  return transaction("service_role", async (tx) => {
+    await tx`set local role service_role`;
+    return fn(tx);
+  });
 }
