@@ -10,6 +10,8 @@ const publicSchema = z.object({
 
 const serverSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// connection string"),
+  // Connections one server process (one function instance) may hold: docs/performance.md#pool.
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
 });
 
 function parse<T extends z.ZodType>(schema: T, values: Record<string, string | undefined>): z.infer<T> {
@@ -33,5 +35,6 @@ export const publicEnv = parse(publicSchema, {
 export function serverEnv() {
   return parse(serverSchema, {
     DATABASE_URL: process.env.DATABASE_URL || (usesLocalStack ? localStack.databaseUrl : undefined),
+    DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX || undefined,
   });
 }

@@ -20,6 +20,7 @@ const globalForDb = globalThis as unknown as { __appSql?: postgres.Sql };
  * dead transaction's ROLLBACK inside the next one.
  */
 export const poolOptions = {
+  // The default; DATABASE_POOL_MAX sets it per deployment (docs/performance.md#pool).
   max: 10,
   idle_timeout: 20,
   // A database that does not answer a connection (network gone, host down) is said so within 5 s, not
@@ -33,8 +34,10 @@ export const poolOptions = {
 
 /** The pooled client. Prefer `withRls`: raw queries run with the login role's rights, not the user's. */
 export function pool(): postgres.Sql {
-  const url = serverEnv().DATABASE_URL;
-  globalForDb.__appSql ??= postgres(url, { ...poolOptions, prepare: preparesStatements(url) });
+  if (!globalForDb.__appSql) {
+    const { DATABASE_URL: url, DATABASE_POOL_MAX: max } = serverEnv();
+    globalForDb.__appSql = postgres(url, { ...poolOptions, max, prepare: preparesStatements(url) });
+  }
   return globalForDb.__appSql;
 }
 
