@@ -12,6 +12,10 @@
  *   npm run load -- --faults=none|postgres,auth-slow,auth-down,realtime  --fault-users=200 (or 50,200)
  *   npm run load -- --cpu-prof                 next start under --cpu-prof (profiles in bench/results/cpu/)
  *   npm run load -- --traces                   next start sends its spans to a collector here (OpenTelemetry)
+ *   --skip-build                               serve the build in NEXT_DIST_DIR made by a run before in the same
+ *                                              stack: npx supabase-local --test -- sh -c 'node bench/load/index.ts
+ *                                              --users=500; DATABASE_POOL_MAX=20 node bench/load/index.ts
+ *                                              --users=500 --skip-build' compares two pool sizes on one build
  * Every run also reports where requests waited: the app's event-loop delay and pool wait, and what its
  * Postgres connections were doing (bench/load/queue-evidence.ts).
  */
@@ -520,11 +524,15 @@ async function main() {
     .map((l) => l.toFixed(1))
     .join(" ");
   // Built in every run: a build inlines the stack's address, and a --test stack has new ports each time.
-  log(`building the app into ${distDir}`);
-  execFileSync(join("node_modules", ".bin", "next"), ["build"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
-  });
+  // --skip-build: a second run inside the same stack (npx supabase-local --test -- sh -c '… ; … --skip-build').
+  if (flag("skip-build")) log(`serving the build already in ${distDir}`);
+  else {
+    log(`building the app into ${distDir}`);
+    execFileSync(join("node_modules", ".bin", "next"), ["build"], {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
+    });
+  }
   const base = await serve();
   const biggest = Math.max(...sizes, ...(faultList.length ? faultSizes : [0]));
   const athletes = await makeAthletes(admin, biggest + (biggest % 2), (s) => log(s));
