@@ -1,8 +1,9 @@
 import "server-only";
 import type { Tx } from "@/lib/db";
 import { foldPartnerCounts, type PartnerCounts } from "@/lib/dashboard/partner-counts";
+import { listMySessionChats } from "./session-chat";
 import { listMyTeamChats } from "./team-chat";
-import type { TeamChatSummary } from "@/lib/conversations/types";
+import type { SessionChatSummary, TeamChatSummary } from "@/lib/conversations/types";
 import type { ConversationSummary } from "@/lib/conversations/types";
 import { listConversations } from "./conversations";
 import { readNeedsYou, type NeedsYou } from "./needs-you";
@@ -59,10 +60,14 @@ export async function myTeams(
   };
 }
 
+/** How many session chats the Messages card lists (newest activity first; /messages lists them all). */
+export const dashboardSessionChats = 3;
+
 export type Dashboard = {
   profile: Profile;
   conversations: ConversationSummary[];
   teamChats: TeamChatSummary[];
+  sessionChats: SessionChatSummary[];
   counts: PartnerCounts;
   teams: MyTeam[];
   createdOne: boolean;
@@ -71,17 +76,29 @@ export type Dashboard = {
 
 /**
  * Everything the dashboard's cards show (docs/product.md#dashboard), in the caller's one transaction: the viewer's profile
- * (null without one: then nothing else is shown), their 3 latest conversations, Find Partners, their
- * teams and what needs them now, all asked at once.
+ * (null without one: then nothing else is shown), their team chats, the latest `dashboardSessionChats`
+ * of their session chats (as /messages lists them: one statement), their 3 latest conversations, Find
+ * Partners, their teams and what needs them now, all asked at once.
  */
 export async function readDashboard(tx: Tx, authId: string): Promise<Dashboard | null> {
-  const [profile, conversations, teamChats, counts, mine, needs] = await Promise.all([
+  const [profile, conversations, teamChats, sessionChats, counts, mine, needs] = await Promise.all([
     findProfileByAuthId(tx, authId),
     listConversations(tx, 3),
     listMyTeamChats(tx),
+    listMySessionChats(tx),
     partnerCounts(tx, authId),
     myTeams(tx, authId),
     readNeedsYou(tx, authId),
   ]);
-  return profile ? { profile, conversations, teamChats, counts, ...mine, needs } : null;
+  return profile
+    ? {
+        profile,
+        conversations,
+        teamChats,
+        sessionChats: sessionChats.slice(0, dashboardSessionChats),
+        counts,
+        ...mine,
+        needs,
+      }
+    : null;
 }

@@ -9,6 +9,7 @@ import {
   markSessionChatRead,
   sessionChatMembers,
 } from "./session-chat";
+import { dashboardSessionChats, readDashboard } from "./dashboard";
 import { createSession, leaveSession, takePlace } from "./session-writes";
 import { anonClient, eventually, subscribe } from "@noosa-tri/supabase-local/test-support";
 import { adminSql, signedInAthlete, type SignedInAthlete } from "@/test/fixtures/athletes";
@@ -190,6 +191,28 @@ describe("a session date's group chat", () => {
     await as(host, (tx) => markSessionChatRead(tx, occurrenceId));
     await send(going, "Sunrise is 4:50");
     expect(await unread(host)).toBe(1);
+  });
+
+  it("is on the dashboard of its members, with the count the badge adds up, and no one else's", async () => {
+    await send(going, "Goggles with tint, it's bright");
+    const hostUnread = await unread(host);
+    const dash = await as(host, (tx) => readDashboard(tx, host.id));
+    const chat = dash!.sessionChats.find((c) => c.occurrence_id === occurrenceId);
+    expect(chat).toMatchObject({
+      unread_count: hostUnread,
+      last_message: { content: "Goggles with tint, it's bright", sender_name: "Gus Going" },
+    });
+    expect(chat!.title).toMatch(/^Chat swim/);
+    // Read in the dashboard's one round of statements: the same rows /messages lists, newest first, capped.
+    const all = await as(host, (tx) => listMySessionChats(tx));
+    expect(dash!.sessionChats).toEqual(all.slice(0, dashboardSessionChats));
+    for (const u of [stranger, leaver]) {
+      const theirs = await as(u, (tx) => readDashboard(tx, u.id));
+      expect(theirs!.sessionChats.map((c) => c.occurrence_id)).not.toContain(occurrenceId);
+    }
+    await as(host, (tx) => markSessionChatRead(tx, occurrenceId));
+    const read = await as(host, (tx) => readDashboard(tx, host.id));
+    expect(read!.sessionChats.find((c) => c.occurrence_id === occurrenceId)!.unread_count).toBe(0);
   });
 
   it("lets only members join its channel, and delivers each message live to them alone", async () => {

@@ -21,6 +21,19 @@ export function formatSessionStart(iso: string | Date): string {
   return `${day.replace(",", "")}, ${time}`;
 }
 
+/** "Sat 29 Nov" in Noosa's time: a date named short, where its start would not fit (the dashboard). */
+export function formatSessionDay(iso: string | Date): string {
+  const d = typeof iso === "string" ? new Date(iso) : iso;
+  return d
+    .toLocaleDateString("en-AU", {
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      timeZone: event.timeZone,
+    })
+    .replace(",", "");
+}
+
 /** "YYYY-MM-DD" of an instant in Noosa. */
 export function noosaDay(iso: string | Date): string {
   const d = typeof iso === "string" ? new Date(iso) : iso;

@@ -94,6 +94,7 @@ export default async function DashboardPage() {
         <MessagesCard
           conversations={dashboard.conversations}
           teamChats={dashboard.teamChats}
+          sessionChats={dashboard.sessionChats}
           me={profile.id}
         />
         <NextSessionCard next={nextSession} />
