@@ -45,14 +45,11 @@ export function ConversationRows({ rows }: { rows: ConversationRow[] }) {
                     </span>
                   ) : null}
                 </span>
-                <span className="flex gap-1 text-sm text-slate-600">
-                  <span className="min-w-0 truncate">{row.detail}</span>
-                  {row.at ? (
-                    <>
-                      <span aria-hidden="true">·</span>
-                      <RelativeTime iso={row.at} className="shrink-0 whitespace-nowrap" />
-                    </>
-                  ) : null}
+                {/* The time goes to a line of its own, right-aligned, when both do not fit (a session's start
+                    and "about 1 hour ago" at 360 px): the detail is cut only when longer than the whole row. */}
+                <span className="flex flex-wrap justify-between gap-x-2 text-sm text-slate-600">
+                  <span className="max-w-full min-w-0 truncate">{row.detail}</span>
+                  {row.at ? <RelativeTime iso={row.at} className="ml-auto whitespace-nowrap" /> : null}
                 </span>
                 <span
                   className={`mt-0.5 block min-w-0 truncate text-sm ${unread ? "font-semibold text-slate-900" : "text-slate-700"}`}

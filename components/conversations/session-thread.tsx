@@ -52,7 +52,10 @@ export function SessionThread({
           {" · "}
           {members.length === 1 ? "Just you so far" : `${members.length} in the chat`}
           {" · "}
-          <Link href={sessionPath(session.occurrenceId)} className="text-ocean-700 font-semibold underline">
+          <Link
+            href={sessionPath(session.occurrenceId)}
+            className="text-ocean-700 font-semibold whitespace-nowrap underline"
+          >
             Session page
           </Link>
         </>

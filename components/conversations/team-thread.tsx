@@ -52,7 +52,10 @@ export function TeamThread({
           {embedded ? null : (
             <>
               {" · "}
-              <Link href={`/teams/${team.id}`} className="text-ocean-700 font-semibold underline">
+              <Link
+                href={`/teams/${team.id}`}
+                className="text-ocean-700 font-semibold whitespace-nowrap underline"
+              >
                 Team page
               </Link>
             </>

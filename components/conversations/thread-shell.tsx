@@ -92,7 +92,9 @@ export function ThreadShell<M extends ThreadMessage>({
           <h2 id={titleId} className="min-w-0 truncate font-bold text-slate-900">
             {title}
           </h2>
-          <p className="min-w-0 truncate text-sm text-slate-600">{subtitle}</p>
+          {/* Wraps rather than cuts: on a phone a session's start, its member count and the link to its page
+              take two lines. */}
+          <p className="min-w-0 text-sm wrap-break-word text-slate-600">{subtitle}</p>
         </div>
         {actions}
       </header>

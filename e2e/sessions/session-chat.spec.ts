@@ -1,13 +1,21 @@
 import { randomUUID } from "node:crypto";
-import { devices, expect, test, type Browser, type Page } from "@playwright/test";
+import { devices, expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import type postgres from "postgres";
 import { expectNoAxeViolations } from "../support/axe";
 import { signInWithSession } from "../support/users";
-import { adminSql, makeAthlete, sendText, thread, waitForLive, type TestAthlete } from "../messages/support";
+import {
+  adminSql,
+  conversationBetween,
+  makeAthlete,
+  sendText,
+  thread,
+  waitForLive,
+  type TestAthlete,
+} from "../messages/support";
 
 // A session date's group chat (docs/product.md#session-chat): two athletes going chat live in it, opened
 // from the session page; the host sees it in /messages with its unread count; an athlete on the waitlist sees
-// no chat on the page and cannot open it. At Pixel 7, 360 px and desktop sizes, with axe. Screens go to
+// no chat on the page and cannot open it; the host's dashboard lists it in Messages. At Pixel 7, 360 px and desktop sizes, with axe. Screens go to
 // SESSIONS_SCREENS_DIR (default test-results/sessions-screens).
 test.describe.configure({ timeout: 180_000 });
 const sql = adminSql();
@@ -65,6 +73,23 @@ async function open(browser: Browser, who: TestAthlete, path: string, screen: ke
   return { context, page };
 }
 
+/** Text its box cuts short (an ellipsis, hidden overflow) is wider than the box. */
+const notCut = async (text: Locator) =>
+  expect(await text.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+
+/** A team `who` created (they are its member: its chat is theirs) with one message in its chat. */
+async function teamWithChat(who: TestAthlete, name: string) {
+  const [team] = await sql<{ id: string }[]>`
+    insert into public.teams (name, description, creator_id, status, requirements)
+    values (${name}, 'A relay team made by an end-to-end test.', ${who.authId}, 'open',
+            ${sql.json({ roles: ["swimmer", "cyclist"], experience_levels: ["intermediate"] })})
+    returning id`;
+  await sql`insert into public.team_members (team_id, profile_id, role, status)
+            values (${team!.id}, ${who.profileId}, 'runner', 'active')`;
+  await sql`insert into public.team_chat_messages (team_id, sender_id, content)
+            values (${team!.id}, ${who.profileId}, 'Bikes racked by 6')`;
+}
+
 const noSidewaysScroll = async (page: Page) =>
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
@@ -83,6 +108,11 @@ for (const screen of Object.keys(screens) as (keyof typeof screens)[]) {
     expect(await take(ana, occ)).toBe("going");
     expect(await take(ben, occ)).toBe("going");
     expect(await take(wes, occ)).toBe("waitlisted");
+    // The host also has a team chat and a conversation: /messages lists every kind.
+    await teamWithChat(host, `Hana's Relay ${randomUUID().slice(0, 4)}`);
+    const direct = await conversationBetween(sql, host, ana);
+    await sql`insert into public.messages (conversation_id, sender_id, content, created_at)
+              values (${direct}, ${ana.profileId}, 'Lift to the swim?', now() - interval '65 minutes')`;
 
     // Ana finds the chat on the session page and opens it.
     const a = await open(browser, ana, `/sessions/${occ}`, screen);
@@ -115,8 +145,40 @@ for (const screen of Object.keys(screens) as (keyof typeof screens)[]) {
     const row = h.page.getByRole("link", { name: new RegExp(title) });
     await expect(row).toContainText("2 unread");
     await expect(h.page.getByRole("heading", { name: "Session chats" })).toBeVisible();
+    // Each kind's detail and time are whole, at every width (the list is 320 px wide on a desktop).
+    await notCut(row.getByText(/^\w{3} \d{1,2} \w{3}, \d{1,2}:\d{2} [ap]m$/));
+    await notCut(row.locator("time"));
+    const teamRow = h.page.getByRole("link", { name: /Hana's Relay/ });
+    await notCut(teamRow.getByText("1 member", { exact: true }));
+    await notCut(teamRow.locator("time"));
+    const directRow = h.page.getByRole("link", { name: /Ana Going/ });
+    await expect(directRow).toContainText("about 1 hour ago");
+    await notCut(directRow.getByText(/^@ana_/));
+    await notCut(directRow.locator("time"));
     await expectNoAxeViolations(h.page);
     await h.page.screenshot({ path: `${dir}/session-chat-list-${screen}.png` });
+
+    // The host's dashboard lists it in Messages as it lists team chats: name and day, unread, last message.
+    await h.page.goto("/dashboard");
+    const card = h.page.locator("[data-card='messages']");
+    const chats = card.getByRole("list", { name: "Session chats" }).getByRole("listitem");
+    await expect(chats).toHaveCount(1);
+    await expect(chats).toContainText("2 unread");
+    await expect(chats).toContainText("Ben Going: See you there, bright cap on");
+    const link = chats.getByRole("link", { name: new RegExp(`^${title}, \\w{3} \\d{1,2} \\w{3}$`) });
+    await expect(link).toHaveAttribute("href", `/messages?session=${occ}`);
+    await expectNoAxeViolations(h.page);
+    await noSidewaysScroll(h.page);
+    await card.screenshot({ path: `${dir}/session-chat-dashboard-${screen}.png` });
+    await link.click();
+    await expect(h.page).toHaveURL(new RegExp(`/messages\\?session=${occ}`));
+    await expect(h.page.getByRole("heading", { name: title })).toBeVisible();
+    // The thread's subtitle (start, members, the link to the session's page) is whole, wrapped if need be.
+    const subtitle = h.page.getByRole("heading", { name: title }).locator("xpath=following-sibling::p");
+    await expect(subtitle).toContainText("3 in the chat · Session page");
+    await notCut(subtitle);
+    await expect(subtitle.getByRole("link", { name: "Session page" })).toBeInViewport();
+    await h.page.screenshot({ path: `${dir}/session-chat-host-thread-${screen}.png` });
 
     // Wes is on the waitlist: no chat on the page, and the chat's address shows nothing of it.
     const w = await open(browser, wes, `/sessions/${occ}`, screen);
