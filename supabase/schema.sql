@@ -1970,6 +1970,24 @@ AS $function$
           or not exists (select 1 from private.suspended_accounts s where s.user_id = (select auth.uid())))
 $function$; -- owner postgres
 
+CREATE OR REPLACE FUNCTION private.may_report_places(p_occurrence uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with me as (select private.my_profile_id() as id)
+  select me.id is not null and exists (
+    select 1 from public.session_occurrences o
+    join public.training_sessions t on t.id = o.session_id
+    where o.id = p_occurrence and private.session_visible_to_me(t)
+      and (t.host_id = me.id or exists (
+        select 1 from public.session_rsvps mine
+        where mine.occurrence_id = o.id and mine.profile_id = me.id
+          and mine.state in ('going', 'attended', 'no_show'))))
+  from me
+$function$; -- owner postgres
+
 CREATE OR REPLACE FUNCTION private.message_recipient(conversation uuid, sender uuid)
  RETURNS uuid
  LANGUAGE sql
@@ -4743,10 +4761,10 @@ begin
     from public.session_rsvps r
     join public.session_occurrences o on o.id = r.occurrence_id
     join public.training_sessions t on t.id = o.session_id
-    where r.id = p_target and private.session_visible_to_me(t)
-      and (t.host_id = my_profile or exists (
-        select 1 from public.session_rsvps mine where mine.occurrence_id = o.id and mine.profile_id = my_profile
-          and mine.state in ('going', 'attended', 'no_show')));
+    where r.id = p_target and private.may_report_places(o.id)
+      and (r.state in ('going', 'attended', 'no_show')
+           or (t.host_id = my_profile and r.state in ('waitlisted', 'offered')))
+      and (r.profile_id = my_profile or not private.blocked_between(my_profile, r.profile_id));
   else
     raise exception 'Choose a session or an athlete''s place to report' using errcode = '22023';
   end if;
@@ -5984,6 +6002,10 @@ grant execute on function private.may_contact(uuid,uuid) to postgres;
 grant execute on function private.may_receive_live() to authenticated;
 
 grant execute on function private.may_receive_live() to postgres;
+
+grant execute on function private.may_report_places(uuid) to authenticated;
+
+grant execute on function private.may_report_places(uuid) to postgres;
 
 grant execute on function private.message_recipient(uuid,uuid) to postgres;
 

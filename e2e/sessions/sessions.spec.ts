@@ -280,3 +280,95 @@ for (const [label, use] of Object.entries(widths)) {
     });
   });
 }
+
+test("an athlete reports another's place; the moderator takes them out and the waitlist's head gets it", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const host = await createAthlete({ fullName: "Hal Host" });
+  const reporter = await createAthlete({ fullName: "Rita Reporter" });
+  const taker = await createAthlete({ fullName: "Tom Taker" });
+  const head = await createAthlete({ fullName: "Wendy Waiting" });
+  const occ = await postSession(host, { places: 2 });
+  const path = `/sessions/${occ}`;
+  const db = adminDb();
+  const placeOf = async (who: TestAthlete) =>
+    (
+      await db<{ id: string; state: string }[]>`
+        select id, state from public.session_rsvps where occurrence_id = ${occ} and profile_id = ${who.profileId}`
+    )[0]!;
+
+  for (const who of [reporter, taker, head]) {
+    const p = await (await browser.newContext(widths["360px"])).newPage();
+    await signInWithSession(p, who, path);
+    await p.getByRole("button", { name: /Take a place|join the waitlist/ }).click();
+    await expect(p.getByText(/You're going\.|You're on the waitlist/).first()).toBeVisible();
+    await p.context().close();
+  }
+  expect((await placeOf(head)).state).toBe("waitlisted");
+
+  // A visitor sees Report beside the places and is sent to sign in, as with "Report this session".
+  const visitor = await (await browser.newContext(widths["360px"])).newPage();
+  await visitor.goto(path);
+  await expect(async () => {
+    // Clicked again only while the page was not hydrated yet (a click before it does nothing).
+    if (!visitor.url().includes("/auth"))
+      await visitor.getByRole("button", { name: "Report Tom Taker's place" }).click({ timeout: 2_000 });
+    await expect(visitor).toHaveURL(new RegExp(`/auth\\?next=%2Fsessions%2F${occ}`), { timeout: 3_000 });
+  }).toPass();
+  await visitor.context().close();
+
+  // Rita, going, reports Tom's place (none beside her own), at 360 px, with axe.
+  const page = await (await browser.newContext(widths["360px"])).newPage();
+  await signInWithSession(page, reporter, path);
+  await expect(page.getByRole("button", { name: "Report Rita Reporter's place" })).toHaveCount(0);
+  const report = page.getByRole("button", { name: "Report Tom Taker's place" });
+  await expect(report).toBeVisible();
+  await expectNoAxeViolations(page);
+  await noSidewaysScroll(page);
+  await shot(page, "place-report-button-360px");
+  await report.click();
+  const dialog = page.getByRole("dialog", { name: "Report Tom Taker's place" });
+  await dialog.getByRole("button", { name: "Send report" }).click();
+  await expect(dialog.getByText("Choose a reason")).toBeVisible();
+  await dialog.getByRole("radio", { name: "Spam or a scam" }).check();
+  await dialog.getByRole("button", { name: "Send report" }).click();
+  await expect(dialog.getByRole("status")).toContainText("Your report has been sent");
+  await expectNoAxeViolations(page);
+  await noSidewaysScroll(page);
+  await shot(page, "place-report-dialog-360px");
+  await page.keyboard.press("Escape");
+  await expect(report).toBeFocused();
+  // Again: nothing new is filed.
+  await report.click();
+  await dialog.getByRole("radio", { name: "Harassment or bullying" }).check();
+  await dialog.getByRole("button", { name: "Send report" }).click();
+  await expect(dialog.getByRole("alert").or(dialog.getByRole("status"))).toContainText(
+    "You've already reported this",
+  );
+  const tom = await placeOf(taker);
+  const filed = await db<{ n: number }[]>`
+    select count(*)::int as n from public.reports where kind = 'session_rsvp' and target_id = ${tom.id}`;
+  expect(filed[0]!.n).toBe(1);
+
+  // The moderator's queue shows it with "Take out of the session"; taking Tom out offers Wendy his place.
+  const mod = await (await browser.newContext()).newPage();
+  await signInWithSession(mod, { email: "mod@example.com", password: DEMO_PASSWORD }, "/moderation");
+  const card = mod
+    .getByRole("article")
+    .filter({ has: mod.getByRole("heading", { name: /Place in a session of Tom Taker/ }) });
+  await expect(card).toContainText("Reported by Rita Reporter");
+  await expectNoAxeViolations(mod);
+  await shot(mod, "place-report-moderation-desktop");
+  await card.getByRole("button", { name: "Take out of the session" }).click();
+  await expect(mod.getByRole("status")).toContainText("The athlete is out of that session");
+  expect((await placeOf(taker)).state).toBe("cancelled");
+  expect((await placeOf(head)).state).toBe("offered");
+
+  const wendy = await (await browser.newContext(widths["360px"])).newPage();
+  await signInWithSession(wendy, head, path);
+  await expect(wendy.getByText(/A place is held for you until/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Report Tom Taker's place" })).toHaveCount(0);
+  await shot(page, "place-report-after-360px");
+});

@@ -3,17 +3,18 @@ import type { Tx } from "@/lib/db";
 import type { ReportKind, ReportReason } from "@/lib/validation/report";
 
 /**
- * Files a report through public.report_content, or public.report_session_content for a training session
- * (the rules live there: who may report what, one open report per target, the rate limit).
+ * Files a report through public.report_content, or public.report_session_content for a training session or
+ * an athlete's place in one (the rules live there: who may report what, one open report per target, the
+ * rate limit).
  */
 export async function fileReport(
   tx: Tx,
   input: { kind: ReportKind; targetId: string; reason: ReportReason; details: string },
 ): Promise<"reported" | "already_reported"> {
   const details = input.details || null;
-  const [row] = await (input.kind === "session"
+  const [row] = await (input.kind === "session" || input.kind === "session_rsvp"
     ? tx<{ outcome: "reported" | "already_reported" }[]>`
-        select public.report_session_content('session', ${input.targetId}, ${input.reason}, ${details}) as outcome`
+        select public.report_session_content(${input.kind}, ${input.targetId}, ${input.reason}, ${details}) as outcome`
     : tx<{ outcome: "reported" | "already_reported" }[]>`
         select public.report_content(${input.kind}, ${input.targetId}, ${input.reason}, ${details}) as outcome`);
   return row!.outcome;
@@ -33,8 +34,7 @@ export async function isSuspended(tx: Tx): Promise<boolean> {
 
 export type QueuedReport = {
   id: string;
-  /** What the app files, and an athlete's place in a session (reported in SQL by its host or others going). */
-  kind: ReportKind | "session_rsvp";
+  kind: ReportKind;
   reason: ReportReason;
   details: string | null;
   created_at: Date;

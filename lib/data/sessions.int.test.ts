@@ -24,7 +24,8 @@ import {
   takePlace,
   type SessionInput,
 } from "./session-writes";
-import { fileReport } from "./reports";
+import { fileReport, moderate } from "./reports";
+import { readSessionOccurrence } from "./sessions";
 import { teamRuleMessage } from "./team-writes";
 
 // Training sessions against the database: every state change of an RSVP and an occurrence, through the SQL
@@ -592,6 +593,56 @@ describe("moderation and account deletion", () => {
     expect(await stateOf(occ2, a[2]!)).toBe("cancelled");
     expect(await stateOf(occ2, a[3]!)).toBe("offered");
     await counts(occ2);
+  });
+
+  it("an athlete's place is reported from the page by the host or someone going, once; the moderator takes them out", async () => {
+    const mod = await person("placemod");
+    await admin`insert into private.moderators (user_id) values (${mod.authId})`;
+    const stranger = await person("placestranger");
+    const occ = await post({ places: 2 });
+    for (const who of [a[0]!, a[1]!, a[2]!]) await as(who, (tx) => takePlace(tx, occ));
+    expect(await stateOf(occ, a[2]!)).toBe("waitlisted");
+    const placeOf = async (who: Athlete) =>
+      (
+        await admin<{ id: string }[]>`
+          select id from public.session_rsvps where occurrence_id = ${occ} and profile_id = ${who.profileId}`
+      )[0]!.id;
+    const [going, waiting] = [await placeOf(a[1]!), await placeOf(a[2]!)];
+
+    // The page shows Report beside the places to the host and those going, and knows the caller's own.
+    const page = (who: Athlete | null) => as(who, (tx) => readSessionOccurrence(tx, occ, who !== null));
+    expect((await page(host))!.may_report_places).toBe(true);
+    expect(await page(a[0]!)).toMatchObject({ may_report_places: true, my_rsvp_id: await placeOf(a[0]!) });
+    for (const who of [a[2]!, stranger, null]) expect((await page(who))!.may_report_places).toBe(false);
+
+    const fileIt = (who: Athlete, place: string, reason: "spam" | "harassment" = "spam") =>
+      as(who, (tx) => fileReport(tx, { kind: "session_rsvp", targetId: place, reason, details: "" }));
+    const reportsOn = async (place: string) =>
+      (
+        await admin<{ n: number }[]>`select count(*)::int as n from public.reports where target_id = ${place}`
+      )[0]!.n;
+    expect(await fileIt(a[0]!, going)).toBe("reported");
+    expect(await fileIt(a[0]!, going, "harassment")).toBe("already_reported");
+    expect(await reportsOn(going)).toBe(1);
+    await expect(fileIt(a[0]!, await placeOf(a[0]!))).rejects.toMatchObject({ detail: "REPORT_SELF" });
+    // The waitlist is the host's to see: someone going cannot report a place on it; the waiting, a
+    // stranger and the moderator (who is not there) report no place at all. Nothing is written.
+    await expect(fileIt(a[0]!, waiting)).rejects.toMatchObject({ code: "P0002" });
+    for (const who of [a[2]!, stranger, mod])
+      await expect(fileIt(who, going)).rejects.toMatchObject({ code: "P0002" });
+    expect(await reportsOn(waiting)).toBe(0);
+    expect(await reportsOn(going)).toBe(1);
+    expect(await fileIt(host, waiting)).toBe("reported");
+
+    // "Take out of the session": the place is given up and the waitlist's head is offered it.
+    const [report] = await admin<{ id: string }[]>`
+      select id from public.reports where target_id = ${going} and status = 'open'`;
+    await as(mod, (tx) => moderate(tx, "remove_rsvp", report!.id));
+    expect(await stateOf(occ, a[1]!)).toBe("cancelled");
+    expect(await stateOf(occ, a[2]!)).toBe("offered");
+    await counts(occ);
+    // A place given up is no longer there to report.
+    await expect(fileIt(host, going)).rejects.toMatchObject({ code: "P0002" });
   });
 
   it("deleting the host's account cancels their dates with notice; an athlete's gives their place on", async () => {

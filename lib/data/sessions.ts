@@ -69,6 +69,9 @@ export type SessionPage = SessionCard & {
   last_minute_hours: number;
   late_cancel_hours: number;
   is_host: boolean;
+  /** The caller's own place (no Report beside it), and whether they may report the others' (the host, those going). */
+  my_rsvp_id: string | null;
+  may_report_places: boolean;
   my_state: RsvpState | null;
   my_offer_kind: "head" | "open" | null;
   my_offer_expires_at: string | null;
@@ -81,7 +84,8 @@ export type SessionPage = SessionCard & {
 const mine = (tx: Tx, signedIn: boolean) =>
   signedIn
     ? tx`left join public.session_rsvps r on r.occurrence_id = o.id and r.profile_id = private.my_profile_id()`
-    : tx`left join (select null::text as state, null::text as offer_kind, null::timestamptz as offer_expires_at) r
+    : tx`left join (select null::uuid as id, null::text as state, null::text as offer_kind,
+                             null::timestamptz as offer_expires_at) r
            on true`;
 
 /** One date as the caller may see it, with their own answer; null when not found or not theirs to see. */
@@ -93,6 +97,7 @@ export async function readSessionOccurrence(
   const [row] = await tx<SessionPage[]>`
     select ${cardColumns(tx)}, s.details, s.route_url, s.last_minute_hours, s.late_cancel_hours,
            coalesce(s.host_id = private.my_profile_id(), false) as is_host,
+           r.id as my_rsvp_id, ${signedIn ? tx`private.may_report_places(o.id)` : tx`false`} as may_report_places,
            r.state as my_state, r.offer_kind as my_offer_kind, r.offer_expires_at as my_offer_expires_at,
            o.starts_at + make_interval(mins => s.duration_minutes) as ends_at, o.starts_at <= now() as started,
            coalesce((select jsonb_agg(jsonb_build_object('occurrence_id', x.id, 'starts_at', x.starts_at,

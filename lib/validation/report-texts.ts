@@ -4,7 +4,8 @@
 // The reasons live with the product's other enumerations (lib/labels.ts): e-mails name them too.
 export { reportReasonLabels, reportReasons, type ReportReason } from "@/lib/labels";
 
-export const reportKinds = ["message", "profile", "photo", "session"] as const;
+// "session_rsvp": an athlete's place in a session date, reported from the session's page.
+export const reportKinds = ["message", "profile", "photo", "session", "session_rsvp"] as const;
 export type ReportKind = (typeof reportKinds)[number];
 
 export const reportDetailsMax = 1000;

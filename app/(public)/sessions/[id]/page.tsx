@@ -25,7 +25,7 @@ import {
 import { getClaims } from "@/lib/auth/session";
 import { withRls } from "@/lib/db";
 import { sessionChatOnPage } from "@/lib/data/session-chat";
-import { listAttendees, readSessionOccurrence, type SessionPage } from "@/lib/data/sessions";
+import { listAttendees, readSessionOccurrence, type Attendee, type SessionPage } from "@/lib/data/sessions";
 import { sessionChatPath } from "@/lib/conversations/paths";
 import { JsonLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/metadata";
@@ -146,6 +146,19 @@ function Answer({ s, signedIn }: { s: SessionPage; signedIn: boolean }) {
   }
 }
 
+/** "Report" beside an athlete's place: the report dialog of the rest of the app, for this place. */
+function ReportPlace({ person }: { person: Attendee }) {
+  return (
+    <ReportButton
+      kind="session_rsvp"
+      targetId={person.rsvp_id}
+      subject={`${person.full_name}'s place`}
+      ariaLabel={`Report ${person.full_name}'s place`}
+      className="text-ocean-800 hover:text-ocean-950 inline-flex min-h-10 items-center text-sm underline underline-offset-2"
+    />
+  );
+}
+
 /** A session date's public page: what, when, where, who's going, and the caller's answer. */
 export default async function SessionDatePage({ params }: Props) {
   const found = await load((await params).id);
@@ -155,6 +168,9 @@ export default async function SessionDatePage({ params }: Props) {
   const going = people.filter((p) => ["going", "attended", "no_show"].includes(p.state));
   const waiting = people.filter((p) => p.state === "waitlisted" || p.state === "offered");
   const live = s.status === "scheduled" && !s.started;
+  // Report beside each place but one's own: for the host and those going (the SQL rule), and for visitors,
+  // whom the button sends to sign in.
+  const reportable = (p: Attendee) => (!signedIn || s.may_report_places) && p.rsvp_id !== s.my_rsvp_id;
   return (
     <>
       <JsonLd data={sessionEventJsonLd(s)} />
@@ -306,13 +322,16 @@ export default async function SessionDatePage({ params }: Props) {
               <ul className="list-disc pl-5 text-slate-800">
                 {going.map((p) => (
                   <li key={p.rsvp_id}>
-                    {p.profile_id && p.full_name !== "Private athlete" ? (
-                      <Link href={`/profile/${p.profile_id}`} className="underline">
-                        {p.full_name}
-                      </Link>
-                    ) : (
-                      p.full_name
-                    )}
+                    <span className="flex flex-wrap items-center justify-between gap-x-3">
+                      {p.profile_id && p.full_name !== "Private athlete" ? (
+                        <Link href={`/profile/${p.profile_id}`} className="min-w-0 break-words underline">
+                          {p.full_name}
+                        </Link>
+                      ) : (
+                        <span className="min-w-0 break-words">{p.full_name}</span>
+                      )}
+                      {reportable(p) ? <ReportPlace person={p} /> : null}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -325,8 +344,13 @@ export default async function SessionDatePage({ params }: Props) {
                 <ol className="list-decimal pl-5 text-slate-800">
                   {waiting.map((p) => (
                     <li key={p.rsvp_id}>
-                      {p.full_name}
-                      {p.state === "offered" ? " (offered a place)" : ""}
+                      <span className="flex flex-wrap items-center justify-between gap-x-3">
+                        <span className="min-w-0 break-words">
+                          {p.full_name}
+                          {p.state === "offered" ? " (offered a place)" : ""}
+                        </span>
+                        {reportable(p) ? <ReportPlace person={p} /> : null}
+                      </span>
                     </li>
                   ))}
                 </ol>
