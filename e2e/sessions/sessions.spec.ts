@@ -351,6 +351,20 @@ test("an athlete reports another's place; the moderator takes them out and the w
     select count(*)::int as n from public.reports where kind = 'session_rsvp' and target_id = ${tom.id}`;
   expect(filed[0]!.n).toBe(1);
 
+  // The host reports places from the waitlist too; at Pixel 7 and desktop sizes, with axe.
+  const hostPage = await (await browser.newContext(widths.desktop)).newPage();
+  await signInWithSession(hostPage, host, path);
+  for (const name of ["Rita Reporter", "Tom Taker", "Wendy Waiting"])
+    await expect(hostPage.getByRole("button", { name: `Report ${name}'s place` })).toBeVisible();
+  await expectNoAxeViolations(hostPage);
+  await shot(hostPage, "place-report-host-desktop");
+  const phone = await (await browser.newContext(pixel7)).newPage();
+  await signInWithSession(phone, reporter, path);
+  await expect(phone.getByRole("button", { name: "Report Tom Taker's place" })).toBeVisible();
+  await expectNoAxeViolations(phone);
+  await noSidewaysScroll(phone);
+  await shot(phone, "place-report-button-pixel7");
+
   // The moderator's queue shows it with "Take out of the session"; taking Tom out offers Wendy his place.
   const mod = await (await browser.newContext()).newPage();
   await signInWithSession(mod, { email: "mod@example.com", password: DEMO_PASSWORD }, "/moderation");
