@@ -77,14 +77,15 @@ function Answer({ s, signedIn }: { s: SessionPage; signedIn: boolean }) {
   if (s.status === "cancelled")
     return <p className="font-semibold text-amber-800">This session is cancelled.</p>;
   if (s.started) return <p className="text-slate-700">This session has started.</p>;
+  const full = s.places - s.going - s.held <= 0 || s.waiting > 0;
+  // A visitor is told what signing in leads to: a place, or, when it is full, the waitlist.
   if (!signedIn)
     return (
       <LinkButton href={`/auth?next=${encodeURIComponent(sessionPath(id))}`}>
-        Sign in to take a place
+        {full ? "Sign in to join the waitlist" : "Sign in to take a place"}
       </LinkButton>
     );
   if (s.is_host) return <p className="text-slate-700">You&apos;re hosting this session.</p>;
-  const full = s.places - s.going - s.held <= 0 || s.waiting > 0;
   switch (s.my_state) {
     case "going":
       return (
