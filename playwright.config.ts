@@ -9,6 +9,8 @@ const weatherPort = Number(process.env.FAKE_WEATHER_PORT ?? port + 1000);
 const fakeWeatherUrl = `http://127.0.0.1:${weatherPort}`;
 // The suite's own push service (e2e/support/push-endpoint.ts): its certificate, for the app server to trust.
 const pushCertificate = pushEndpointCertificate().certFile;
+// The specs that turn notifications on (the push spec, and the sessions walk on a phone): the full Chromium's.
+const fullChromiumSpecs = /(pwa\/push|sessions\/phone-walk)\.spec\.ts$/;
 const browserArgs = [
   "--no-sandbox",
   "--disable-gpu",
@@ -51,13 +53,13 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: /pwa\/push\.spec\.ts$/,
+      testIgnore: fullChromiumSpecs,
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
     {
       // Notifications shown by the service worker: the headless shell refuses them, the full Chromium does not.
       name: "push",
-      testMatch: /pwa\/push\.spec\.ts$/,
+      testMatch: fullChromiumSpecs,
       use: {
         ...devices["Desktop Chrome"],
         channel: undefined,
