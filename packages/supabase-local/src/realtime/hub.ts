@@ -85,6 +85,7 @@ export class Hub {
   private readonly queued = new Set<string>();
   private readonly delivered = new Set<string>();
   private running = false;
+  private kickQueued = false;
   private retryTimer: NodeJS.Timeout | null = null;
   private failures = 0;
   private closed = false;
@@ -114,7 +115,16 @@ export class Hub {
     if (this.queued.has(id)) return;
     this.queued.add(id);
     this.pending.push(id);
-    this.kick();
+    // The ids of one commit (e.g. an RSVP and its date's new counts) arrive in one read of the LISTEN
+    // socket, one notification after another: starting the drain after them makes them one batch, with
+    // one read and one visibility check per table, instead of a batch (and its round trips) each.
+    if (!this.kickQueued) {
+      this.kickQueued = true;
+      queueMicrotask(() => {
+        this.kickQueued = false;
+        this.kick();
+      });
+    }
   }
 
   private kick(): void {
@@ -259,7 +269,7 @@ export class Hub {
       groups.set(key, [...(groups.get(key) ?? []), p]);
     }
     const verdictOf = new Map<Planned, Map<string, Set<string> | null>>();
-    for (const group of groups.values()) {
+    const checkGroup = async (group: Planned[]) => {
       const distinct = new Map<string, RealtimeClaims>();
       for (const p of group) for (const { sub } of p.matched) distinct.set(keyOf(sub.claims), sub.claims);
       const claims = [...distinct.values()];
@@ -275,7 +285,9 @@ export class Hub {
       group.forEach((p, r) =>
         verdictOf.set(p, new Map([...distinct.keys()].map((k, c) => [k, verdicts[r]?.[c] ?? null]))),
       );
-    }
+    };
+    // Each table's check is its own statement: sent together, they cost one round trip, not one each.
+    await Promise.all([...groups.values()].map(checkGroup));
     for (const p of plans) this.deliver(p, verdictOf.get(p)!);
   }
 
