@@ -5,13 +5,18 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { catchUpOnReturn, subscribeWithCatchUp } from "@/lib/conversations/catch-up";
 import { realtimeClient } from "@/lib/conversations/realtime-client";
+import { burstRefresh } from "@/lib/live/burst-refresh";
 
 export type LiveCounts = { occurrenceId: string; going: number; places: number };
 /** The window event a date's new counts arrive by (./live-going-count.tsx shows them). */
 export const liveCountsEvent = "session-live-counts";
 
-/** Changes of one commit (the answer and the date's counts) arrive together: they make one refresh. */
-const settleMs = 30;
+/**
+ * The page's refresh re-renders it on the server and in the browser: one per burst of answers (a rush for
+ * the last places), not one per answer, which kept both busy and delayed the next answer's counts
+ * (bench/session-live-latency.ts). The counts never wait for it: each change shows them at once.
+ */
+const refreshTiming = { settleMs: 250, maxWaitMs: 1000 };
 
 /**
  * Keeps the host's open page of a session date live: every answer (a place taken or left, an offer, the
@@ -27,11 +32,8 @@ export function LiveSessionRefresh({ occurrenceId }: { occurrenceId: string }) {
     let cancelled = false;
     let supabase: SupabaseClient | null = null;
     let channel: RealtimeChannel | null = null;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const refresh = async () => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => router.refresh(), settleMs);
-    };
+    const burst = burstRefresh(() => router.refresh(), refreshTiming);
+    const refresh = async () => burst.schedule();
     void realtimeClient().then((client) => {
       if (cancelled) return;
       supabase = client;
@@ -74,7 +76,7 @@ export function LiveSessionRefresh({ occurrenceId }: { occurrenceId: string }) {
     return () => {
       cancelled = true;
       stop();
-      if (timer) clearTimeout(timer);
+      burst.cancel();
       if (supabase && channel) void supabase.removeChannel(channel);
     };
   }, [occurrenceId, router]);
