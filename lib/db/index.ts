@@ -17,7 +17,9 @@ const globalForDb = globalThis as unknown as { __appSql?: postgres.Sql };
 /**
  * The pool's settings. postgres.js 3.4.9 itself is patched at install (patches/postgres+3.4.9.patch): as
  * released, a connection that died inside a transaction broke its pool slot for 30 s and could run a
- * dead transaction's ROLLBACK inside the next one.
+ * dead transaction's ROLLBACK inside the next one; and `begin()` spent a round trip on BEGIN alone before
+ * it called fn (a connection held idle in transaction while the event loop was busy). Patched, BEGIN goes
+ * out in the same write as the claims setup and fn's first statements.
  */
 export const poolOptions = {
   // The default; DATABASE_POOL_MAX sets it per deployment (docs/performance.md#pool).
@@ -71,8 +73,18 @@ export async function withRls<T>(claims: Claims | null, fn: (tx: Tx) => Promise<
 }
 
 /**
- * A transaction on the pool, measured: a span for it and for the wait for its connection (which includes
- * BEGIN's round trip: postgres.js calls `fn` once BEGIN has answered), and the process's queue figures
+ * Whether this withRls transaction runs as the signed-in user: false when its session has ended (the
+ * setup's private.session_is_live ran it as anon). Issued with a page's reads, it answers requireUser's
+ * question without a round trip of its own (lib/auth/session.ts requireSignedIn).
+ */
+export async function ranAsUser(tx: Tx): Promise<boolean> {
+  const [row] = await tx<{ is_user: boolean }[]>`select current_user = 'authenticated' as is_user`;
+  return row?.is_user === true;
+}
+
+/**
+ * A transaction on the pool, measured: a span for it and for the wait for its connection (patched,
+ * postgres.js calls `fn` once BEGIN has a connection, not once BEGIN has answered), and the process's queue figures
  * (lib/observability/queue.ts). An error is marked as the database's being unavailable where it is.
  */
 async function transaction<T>(role: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -144,7 +156,11 @@ from (select ${wantsUser === true} and (not ${checkSession === true} or private.
  */
 export async function withServiceRole<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   return transaction("service_role", async (tx) => {
-    await tx`set local role service_role`;
-    return fn(tx);
+    // Pipelined with fn's first statement, as in withRls: if it fails, nothing after it runs.
+    const ready = tx`set local role service_role`.execute();
+    ready.catch(() => {});
+    const value = await fn(tx);
+    await ready;
+    return value;
   });
 }
