@@ -2,11 +2,15 @@ import { NextResponse, type NextRequest } from "next/server";
 import { bodyTooLarge } from "@/lib/http/body-limit";
 import { isSharedCopyPath, sharedCopyNotFound } from "@/lib/browse/copy-guard";
 import { updateSession } from "@/lib/auth/proxy";
+import { shedWhenBusy } from "@/lib/shedding/shed";
 
 export async function proxy(request: NextRequest) {
   // Over the size limit: 413 with a clear message, before a server action would fail with a 500.
   const tooLarge = await bodyTooLarge(request);
   if (tooLarge) return tooLarge;
+  // The database's queue past its limit: 503 + Retry-After at once for work that needs it (lib/shedding/shed.ts).
+  const busy = shedWhenBusy(request);
+  if (busy) return busy;
   // RFC 8058: mail clients POST one-click unsubscribes to the URL of the page; its route handler answers.
   if (
     request.method === "POST" &&

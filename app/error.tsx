@@ -3,6 +3,7 @@
 import { useEffect } from "react";
 import { Button, LinkButton } from "@/components/ui/button";
 import { DB_UNAVAILABLE_DIGEST } from "@/lib/db/unavailable";
+import { busyText, isBusyError } from "@/lib/shedding/busy-text";
 
 /** Boundary for unexpected errors inside a page: the header and footer stay, the page offers a retry. */
 export default function ErrorPage({
@@ -19,7 +20,15 @@ export default function ErrorPage({
   return (
     <div role="alert" className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:px-6">
       {/* The database restarting or overloaded (lib/db/unavailable.ts): not a bug, so say what it is. */}
-      {error.digest === DB_UNAVAILABLE_DIGEST ? (
+      {/* An action refused by load shedding (lib/shedding/shed.ts): nothing of it ran. */}
+      {isBusyError(error) ? (
+        <>
+          <h1 className="text-ocean-950 text-3xl font-bold">{busyText}</h1>
+          <p className="mt-4 text-lg text-slate-700">
+            We have more visitors than we can serve this moment. Nothing was changed: please try again.
+          </p>
+        </>
+      ) : error.digest === DB_UNAVAILABLE_DIGEST ? (
         <>
           <h1 className="text-ocean-950 text-3xl font-bold">We can&apos;t load this right now</h1>
           <p className="mt-4 text-lg text-slate-700">

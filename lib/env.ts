@@ -12,6 +12,8 @@ const serverSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// connection string"),
   // Connections one server process (one function instance) may hold: docs/performance.md#pool.
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  // Transactions that may wait for a connection before new work is refused (docs/performance.md#shedding).
+  DATABASE_SHED_WAITING: z.coerce.number().int().min(1).max(100_000).optional(),
 });
 
 function parse<T extends z.ZodType>(schema: T, values: Record<string, string | undefined>): z.infer<T> {
@@ -36,5 +38,6 @@ export function serverEnv() {
   return parse(serverSchema, {
     DATABASE_URL: process.env.DATABASE_URL || (usesLocalStack ? localStack.databaseUrl : undefined),
     DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX || undefined,
+    DATABASE_SHED_WAITING: process.env.DATABASE_SHED_WAITING || undefined,
   });
 }

@@ -4,6 +4,7 @@ import { useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useEarlyAction, useHydrated } from "@/lib/forms/use-early-action";
 import type { ConversationKind, SendAnswer, ThreadMessage } from "@/lib/conversations/kind";
 import { newId } from "@/lib/conversations/new-id";
+import { busyText, isBusyError } from "@/lib/shedding/busy-text";
 import { charCount, normaliseText } from "@/lib/validation/text";
 import { messageLimits } from "@/lib/validation/message";
 
@@ -44,13 +45,18 @@ export function MessageComposer<M extends ThreadMessage>({
     if (pending.current?.content !== content) pending.current = { id: newId(), content };
     setSending(true);
     const id = pending.current.id;
+    // Refused by load shedding (503 before anything ran): nothing was stored, and the text stays for a retry.
+    let busy = false;
     const result = await kind
       .send({ id, to, content })
       .then((r) => {
         if (r.ok) onSent(r.message);
         return r;
       })
-      .catch(() => null);
+      .catch((error: unknown) => {
+        busy = isBusyError(error);
+        return null;
+      });
     setSending(false);
     if (result?.ok) {
       pending.current = null;
@@ -61,7 +67,11 @@ export function MessageComposer<M extends ThreadMessage>({
     }
     // docs/product.md#messages: the failure is only logged and the text stays; the hint says it can be sent again, or, over
     // the sending limit (docs/security.md#rate-limits), how long to wait.
-    console.error("message send failed", { action: "messages.send", error: result?.error ?? "network" });
+    console.error("message send failed", {
+      action: "messages.send",
+      error: result?.error ?? (busy ? "busy" : "network"),
+    });
+    if (busy) return setHint(`Not sent. ${busyText}`);
     const shown =
       result?.code === "RATE" ||
       result?.code === "BLOCKED" ||

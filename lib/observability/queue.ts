@@ -27,6 +27,12 @@ function state(): QueueState {
   return holder.__queueState;
 }
 
+/** Transactions waiting for a pooled connection and running on one now (load shedding reads them: lib/shedding/admission.ts). */
+export function queueFigures(): { waiting: number; running: number } {
+  const { waiting, running } = state();
+  return { waiting, running };
+}
+
 /** A transaction asked the pool for a connection. Returns the call that marks it got one (with its wait). */
 export function awaitingConnection(): () => number {
   const s = state();
