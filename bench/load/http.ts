@@ -2,19 +2,22 @@
  * What a browser sends, over Node's own HTTP client (undici, keep-alive): page GETs with the session
  * cookies, and the app's server actions as Next's router posts them (the action id from the build's
  * manifest, the arguments as JSON). Each answer is classified: a page that came back, a clear error
- * ("the database isn't answering", lib/db/unavailable.ts), or a bad one (a stack, a blank page, a redirect
+ * ("the database isn't answering", lib/db/unavailable.ts), shed (503 with Retry-After: the server said
+ * "busy, try again" before anything ran, lib/shedding/shed.ts), or a bad one (a stack, a blank page, a redirect
  * to sign-in, a 5xx without the clear error).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export type Outcome = "ok" | "clear-error" | "bad";
+export type Outcome = "ok" | "clear-error" | "shed" | "bad";
 export type Answer = {
   status: number;
   ms: number;
   bytes: number;
   outcome: Outcome;
   body: string;
+  /** A shed answer's Retry-After, seconds. */
+  retryAfter?: number;
   /** Why the request got no answer (the client's timeout, a reset connection), when it got none. */
   failure?: string;
 };
@@ -27,6 +30,15 @@ function failureOf(error: unknown): string {
 }
 
 const STACK = /\n\s+at [^\n]*:\d+:\d+/;
+
+/**
+ * Load shedding's answer (lib/shedding/shed.ts): 503 with Retry-After in whole seconds. Its seconds, or null
+ * for any other answer (a 503 without Retry-After is an error, not shedding).
+ */
+export function shedRetryAfter(status: number, retryAfter: string | null): number | null {
+  if (status !== 503 || retryAfter === null || !/^\d+$/.test(retryAfter.trim())) return null;
+  return Number(retryAfter.trim());
+}
 const TIMEOUT_MS = 30_000;
 
 export function classify(status: number, body: string): Outcome {
@@ -60,12 +72,14 @@ export async function getPage(base: string, path: string, cookie: string | null)
     });
     const body = await response.text();
     const ms = performance.now() - started;
+    const retryAfter = shedRetryAfter(response.status, response.headers.get("retry-after"));
     return {
       status: response.status,
       ms,
       bytes: body.length,
-      outcome: classify(response.status, body),
+      outcome: retryAfter === null ? classify(response.status, body) : "shed",
       body,
+      ...(retryAfter === null ? {} : { retryAfter }),
     };
   } catch (error) {
     return noAnswer(started, error);
@@ -132,6 +146,9 @@ export async function callAction(
     const body = await response.text();
     const ms = performance.now() - started;
     const result = actionResult(body);
+    const retryAfter = shedRetryAfter(response.status, response.headers.get("retry-after"));
+    if (retryAfter !== null)
+      return { status: response.status, ms, bytes: body.length, outcome: "shed", body, result, retryAfter };
     // An action may answer the database's absence itself ({ok: false, code: "UNAVAILABLE"}), as a form shows it.
     const outcome: Outcome = STACK.test(body)
       ? "bad"

@@ -17,7 +17,9 @@
  *                                              --users=500; DATABASE_POOL_MAX=20 node bench/load/index.ts
  *                                              --users=500 --skip-build' compares two pool sizes on one build
  * Every run also reports where requests waited: the app's event-loop delay and pool wait, and what its
- * Postgres connections were doing (bench/load/queue-evidence.ts).
+ * Postgres connections were doing (bench/load/queue-evidence.ts). Answers the server shed (503 with
+ * Retry-After, docs/performance.md#shedding) are counted apart from errors, a shed send is sent again after
+ * Retry-After, and the report names the knee: the lowest load that shed or whose p95 passed 300 ms.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -31,7 +33,7 @@ import { makeAthletes, signIn, type Athlete } from "./athletes.ts";
 import { actionIds } from "./http.ts";
 import { ProcessSampler, standInPid } from "./processes.ts";
 import { queueSummary, TraceCollector, type QueueSummary } from "./queue-evidence.ts";
-import { figures, percentile, Recorder, type Figures } from "./stats.ts";
+import { figures, knee, kneeP95Ms, percentile, Recorder, shedShare, type Figures } from "./stats.ts";
 import { newLedger, VirtualUser, type Ledger } from "./virtual-user.ts";
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
@@ -289,7 +291,7 @@ function teamMissingOf(ledger: Ledger) {
 }
 
 function tally(outcomes: Ledger["outcomes"]) {
-  const out = { ok: 0, "clear-error": 0, bad: 0 };
+  const out = { ok: 0, "clear-error": 0, shed: 0, bad: 0 };
   for (const o of outcomes) out[o.outcome]++;
   return out;
 }
@@ -416,17 +418,25 @@ function markdown(phases: Phase[], loadBefore: string, when: Date): string {
     `Measured ${when.toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine()}; load average before the run ${loadBefore}. ` +
       `Each athlete: a page every 5–15 s (dashboard 30 %, browse with filters and pages 35 %, a team 15 %, their thread or their team chat + mark read 20 %), a message every 20 s, a team-chat message every 30 s (teams of three), an unread count per burst of arrivals.`,
     "",
-    "| run | athletes | req/s | p50 / p95 / p99 ms, all | errors | messages acked → delivered once (caught up, missing, doubled) | send → other side p95 | team-chat messages acked → deliveries to each other member once (caught up, missing, doubled) | team-chat send → members p95 | Postgres connections in use, peak (open) | peak RSS MB / mean CPU %: next, Postgres, stand-in, load tool |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| run | athletes | req/s | p50 / p95 / p99 ms, all | errors | shed (503 + Retry-After), share | messages acked → delivered once (caught up, missing, doubled) | send → other side p95 | team-chat messages acked → deliveries to each other member once (caught up, missing, doubled) | team-chat send → members p95 | Postgres connections in use, peak (open) | peak RSS MB / mean CPU %: next, Postgres, stand-in, load tool |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
   ];
   for (const p of phases) {
     const u = p.processes.usage;
     const proc = (k: string) => (u[k] ? `${u[k]!.peakRssMb} / ${u[k]!.meanCpuPct}` : "–");
     lines.push(
-      `| ${p.name} | ${p.users} | ${p.rps.toFixed(1)} | ${ms(p.all.p50)} / ${ms(p.all.p95)} / ${ms(p.all.p99)} | ${p.all.errors} of ${p.all.count}${p.joinFailures ? ` (+${p.joinFailures} Realtime joins failed)` : ""} | ${p.messages.acked} → ${p.messages.delivered} (${p.messages.caughtUp}, ${p.messages.missing}, ${p.messages.doubled}) | ${ms(p.messages.latencyP95)} ms | ${p.teamMessages.acked} → ${p.teamMessages.delivered} of ${p.teamMessages.deliveries} (${p.teamMessages.caughtUp}, ${p.teamMessages.missing}, ${p.teamMessages.doubled}) | ${ms(p.teamMessages.latencyP95)} ms | ${p.processes.connections.peakInUse} (${p.processes.connections.peakOpen}) | ${proc("next start")}; ${proc("postgres")}; ${proc("stand-in (Auth, Realtime)")}; ${proc("load tool")} |`,
+      `| ${p.name} | ${p.users} | ${p.rps.toFixed(1)} | ${ms(p.all.p50)} / ${ms(p.all.p95)} / ${ms(p.all.p99)} | ${p.all.errors} of ${p.all.count}${p.joinFailures ? ` (+${p.joinFailures} Realtime joins failed)` : ""} | ${p.all.shed}, ${(100 * shedShare(p.all)).toFixed(1)} % | ${p.messages.acked} → ${p.messages.delivered} (${p.messages.caughtUp}, ${p.messages.missing}, ${p.messages.doubled}) | ${ms(p.messages.latencyP95)} ms | ${p.teamMessages.acked} → ${p.teamMessages.delivered} of ${p.teamMessages.deliveries} (${p.teamMessages.caughtUp}, ${p.teamMessages.missing}, ${p.teamMessages.doubled}) | ${ms(p.teamMessages.latencyP95)} ms | ${p.processes.connections.peakInUse} (${p.processes.connections.peakOpen}) | ${proc("next start")}; ${proc("postgres")}; ${proc("stand-in (Auth, Realtime)")}; ${proc("load tool")} |`,
     );
   }
-  lines.push("", "Per page and action (p50 / p95 / p99 ms, errors of count):", "");
+  // The knee over the load levels without a fault: where shedding starts or the p95 passes its mark.
+  const kneeAt = knee(phases.filter((p) => !p.fault));
+  lines.push(
+    "",
+    kneeAt === null
+      ? `Knee: not reached (no level shed, every p95 within ${kneeP95Ms} ms).`
+      : `Knee: ${kneeAt} athletes (the lowest level that shed or whose p95 passed ${kneeP95Ms} ms).`,
+  );
+  lines.push("", "Per page and action (p50 / p95 / p99 ms, errors of count; shed apart):", "");
   const labels = [...new Set(phases.flatMap((p) => Object.keys(p.byLabel)))].sort();
   lines.push(
     `| page or action | ${phases.map((p) => p.name).join(" | ")} |`,
@@ -437,7 +447,9 @@ function markdown(phases: Phase[], loadBefore: string, when: Date): string {
       `| ${label} | ${phases
         .map((p) => {
           const f = p.byLabel[label];
-          return f ? `${ms(f.p50)} / ${ms(f.p95)} / ${ms(f.p99)}, ${f.errors} of ${f.count}` : "";
+          return f
+            ? `${ms(f.p50)} / ${ms(f.p95)} / ${ms(f.p99)}, ${f.errors} of ${f.count}${f.shed ? `, ${f.shed} shed` : ""}`
+            : "";
         })
         .join(" | ")} |`,
     );

@@ -62,6 +62,9 @@ export type Context = {
   online: Set<string>;
 };
 
+/** How many times a shed send is sent again before the athlete gives up (it is then an error). */
+const maxShedRetries = 20;
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 const rand = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
 const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
@@ -104,7 +107,14 @@ export class VirtualUser {
 
   private record(label: string, answer: Answer & { result?: unknown }, ok = answer.outcome === "ok") {
     const at = performance.now() - answer.ms;
-    this.ctx.recorder.record(label, { at, ms: answer.ms, ok, status: answer.status });
+    const shed = answer.outcome === "shed";
+    this.ctx.recorder.record(label, {
+      at,
+      ms: answer.ms,
+      ok,
+      status: answer.status,
+      ...(shed ? { shed } : {}),
+    });
     // An action that answered {ok: false} is a failure for the run even when the request itself came back.
     const outcome = answer.outcome === "ok" && !ok ? "bad" : answer.outcome;
     this.ctx.ledger.outcomes.push({
@@ -276,12 +286,11 @@ export class VirtualUser {
       const id = randomUUID();
       const sentAt = performance.now();
       const path = `/messages?c=${this.me.conversationId}`;
-      const answer = await callAction(
-        this.ctx.base,
-        path,
-        this.me.cookie,
-        this.ctx.actions.sendMessageAction!,
-        [{ id, conversationId: this.me.conversationId, content: `Load message ${this.me.index}.${++n}` }],
+      const content = `Load message ${this.me.index}.${++n}`;
+      const answer = await this.untilAdmitted("action send message", () =>
+        callAction(this.ctx.base, path, this.me.cookie, this.ctx.actions.sendMessageAction!, [
+          { id, conversationId: this.me.conversationId, content },
+        ]),
       );
       const acked = answer.outcome === "ok" && answer.result?.ok === true;
       if (acked)
@@ -300,12 +309,11 @@ export class VirtualUser {
       const id = randomUUID();
       const sentAt = performance.now();
       const path = `/messages?team=${this.me.chatTeamId}`;
-      const answer = await callAction(
-        this.ctx.base,
-        path,
-        this.me.cookie,
-        this.ctx.actions.sendTeamChatMessageAction!,
-        [{ id, teamId: this.me.chatTeamId, content: `Load team message ${this.me.index}.${++n}` }],
+      const content = `Load team message ${this.me.index}.${++n}`;
+      const answer = await this.untilAdmitted("action send team chat message", () =>
+        callAction(this.ctx.base, path, this.me.cookie, this.ctx.actions.sendTeamChatMessageAction!, [
+          { id, teamId: this.me.chatTeamId, content },
+        ]),
       );
       const acked = answer.outcome === "ok" && answer.result?.ok === true;
       if (acked) {
@@ -315,6 +323,26 @@ export class VirtualUser {
       this.record("action send team chat message", answer, acked);
       await sleep(this.ctx.teamSendEveryMs - (performance.now() - sentAt));
     }
+  }
+
+  /**
+   * A send the server shed (503 + Retry-After) is sent again after Retry-After, with the same id and text,
+   * as the athlete pressing Send again would: nothing is lost, and the ledger still checks it arrives once.
+   * Each shed answer is recorded; the last answer (admitted, or the last of maxShedRetries) is returned.
+   * It goes on past the end of the run: the run waits for it.
+   */
+  private async untilAdmitted<A extends Answer>(label: string, send: () => Promise<A>): Promise<A> {
+    let answer = await send();
+    for (let tries = 1; answer.outcome === "shed" && tries <= maxShedRetries && !this.stopped; tries++) {
+      this.record(label, answer, false);
+      // A little spread, so the athletes shed together do not all come back in the same instant.
+      await sleep((answer.retryAfter ?? 1) * 1000 * rand(1, 1.5));
+      answer = await send();
+    }
+    // Still refused after every retry: lost, so an error of the run, not a shed answer.
+    return answer.outcome === "shed"
+      ? { ...answer, outcome: "bad", failure: `still shed after ${maxShedRetries} retries` }
+      : answer;
   }
 
   async stop() {
