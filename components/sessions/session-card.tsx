@@ -12,12 +12,19 @@ import {
 } from "@/lib/sessions/labels";
 import { spotName } from "@/lib/sessions/spots";
 
-/** Places left, or the waitlist, in words: the same words on the card and the session's page. */
-export function placesText(s: Pick<Card, "places" | "going" | "held" | "waiting" | "status">): string {
+/**
+ * Places left, or the waitlist, in words: the same words on the card and the session's page. `inside`: the
+ * host, or someone going, waiting or offered a place, whom "join the waitlist" would not make sense to.
+ */
+export function placesText(
+  s: Pick<Card, "places" | "going" | "held" | "waiting" | "status">,
+  inside = false,
+): string {
   if (s.status === "cancelled") return "Cancelled";
   const free = s.places - s.going - s.held;
   if (free > 0 && s.waiting === 0) return `${free} of ${s.places} places left`;
-  return s.waiting ? `Full: join the waitlist (${s.waiting} waiting)` : "Full: join the waitlist";
+  const waiting = s.waiting ? ` (${s.waiting} waiting)` : "";
+  return inside ? `Full${waiting}` : `Full: join the waitlist${waiting}`;
 }
 
 /** One upcoming date in the list: what, when, where, places. */

@@ -147,6 +147,8 @@ test("a searcher finds a full dawn swim, waits, gets the freed place by push and
   await expect(
     page.getByText("You're on the waitlist. We'll tell you when a place is yours to take."),
   ).toBeVisible();
+  // Already waiting, the athlete is not asked again to join the waitlist (nor to be the first).
+  await expect(page.getByText(/join the waitlist|be the first/)).toHaveCount(0);
   await screen(page, "session-waitlisted");
 
   // 3. Notifications on, in Settings; and the private calendar link, made there too.
@@ -213,6 +215,7 @@ test("a searcher finds a full dawn swim, waits, gets the freed place by push and
   })()`);
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await expect(page.getByText(/^A place is held for you until /)).toBeVisible();
+  await expect(page.getByText(/join the waitlist|be the first/)).toHaveCount(0);
   await screen(page, "session-offered");
   await page.getByRole("button", { name: "Take the place" }).click();
   await expect(page.getByText("You're going. See you there!")).toBeVisible();

@@ -169,6 +169,9 @@ export default async function SessionDatePage({ params }: Props) {
   const going = people.filter((p) => ["going", "attended", "no_show"].includes(p.state));
   const waiting = people.filter((p) => p.state === "waitlisted" || p.state === "offered");
   const live = s.status === "scheduled" && !s.started;
+  const full = s.places - s.going - s.held <= 0 || s.waiting > 0;
+  // The host and those with an answer already are not invited to join the waitlist or be the first.
+  const inside = s.is_host || ["going", "waitlisted", "offered"].includes(s.my_state ?? "");
   // Report beside each place but one's own: for the host and those going (the SQL rule), and for visitors,
   // whom the button sends to sign in.
   const reportable = (p: Attendee) => (!signedIn || s.may_report_places) && p.rsvp_id !== s.my_rsvp_id;
@@ -191,7 +194,7 @@ export default async function SessionDatePage({ params }: Props) {
         <div className="space-y-4 lg:order-last">
           <Card className="space-y-3">
             <h2 className="text-ocean-950 text-xl font-bold">Places</h2>
-            <p className="font-semibold text-slate-800">{placesText(s)}</p>
+            <p className="font-semibold text-slate-800">{placesText(s, inside)}</p>
             <p className="text-sm text-slate-700">
               {s.is_host && live ? (
                 <LiveGoingCount occurrenceId={s.occurrence_id} going={s.going} places={s.places} />
@@ -337,7 +340,9 @@ export default async function SessionDatePage({ params }: Props) {
                 ))}
               </ul>
             ) : (
-              <p className="text-slate-700">Nobody yet: be the first.</p>
+              <p className="text-slate-700">
+                {full || inside ? "Nobody going yet." : "Nobody yet: be the first."}
+              </p>
             )}
             {s.is_host && waiting.length ? (
               <>
