@@ -58,7 +58,8 @@ test.describe("on a Pixel 7", () => {
   test("post a session; the last place, the waitlist, the freed place and the weather call", async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
+    // A long walk, with several athletes each in a browser of their own: minutes on a busy two-core machine.
+    test.setTimeout(240_000);
     const host = await createAthlete({ fullName: "Hana Host" });
     const first = await createAthlete({ fullName: "Fred First" });
     const second = await createAthlete({ fullName: "Sam Second" });
@@ -256,6 +257,8 @@ for (const [label, use] of Object.entries(widths)) {
   test.describe(`at ${label}`, () => {
     test.use(use);
     test(`the sessions screens at ${label}`, async ({ page }) => {
+      // Three screens, each checked by axe and photographed: more than the default on a busy machine.
+      test.setTimeout(90_000);
       const host = await createAthlete({ fullName: "Wide Host" });
       const athlete = await createAthlete({ fullName: "Wide Athlete" });
       const occ = await postSession(host, {
