@@ -29,20 +29,21 @@ export async function proxy(request: NextRequest) {
 // each source; lib/auth/proxy-matcher.test.ts runs it through Next's own matcher against a table of requests.
 // Never: build assets, image optimisation, metadata routes (social cards, icons, robots, sitemap, manifest),
 // the service worker or static files. Pages that are the same for everyone (the home page, landing and
-// static pages, public profiles) and the pages a visitor without a session cookie reads as a visitor
-// (/sessions, a session, a team's shared page) skip it: a prerendered page that needs no session pays for
-// none. The top bar learns the session in the browser (components/layout/auth-nav.tsx).
+// static pages, public profiles), and a team's shared page for a visitor without a session cookie, skip it:
+// a prerendered page that needs no session pays for none. The top bar learns the session in the browser
+// (components/layout/auth-nav.tsx). /sessions and a session's page are rendered per request from the
+// database, so the proxy keeps them for everyone: its load shedding (lib/shedding/shed.ts) guards them.
 export const config = {
   matcher: [
     // Every name under /browse-copy, whatever it ends in (see above).
     "/browse-copy/:path*",
     // Always: protected routes (sign-in redirects), /browse (its shared copies), team routes, sign-in,
     // route handlers, the unsubscribe page; every page not named as needing no session below.
-    "/((?!_next/static|_next/image|(?:.*/)?(?:opengraph-image|twitter-image|icon|apple-icon)(?:-[\\w-]+)?$|favicon\\.ico$|robots\\.txt$|sw\\.js$|sitemap(?:/.*)?\\.xml$|manifest\\.webmanifest$|.*\\.(?:svg|png|jpg|jpeg|gif|webp|avif|ico|woff2?|txt|xml)$|(?:(?!(?:dashboard|profile|edit-profile|messages|settings|teams|browse|browse-copy|auth|account|api|moderation|unsubscribe|create-profile)$)[^/]*|profile/[^/]+|sessions/(?!new$)[^/]+|teams/[0-9a-fA-F-]{36})$).*)",
-    // The pages that read the session, when the browser holds a session cookie (whole or chunked, as
-    // lib/supabase/session-cookie.ts): its token refreshed, and a team's page rewritten for its viewer.
+    "/((?!_next/static|_next/image|(?:.*/)?(?:opengraph-image|twitter-image|icon|apple-icon)(?:-[\\w-]+)?$|favicon\\.ico$|robots\\.txt$|sw\\.js$|sitemap(?:/.*)?\\.xml$|manifest\\.webmanifest$|.*\\.(?:svg|png|jpg|jpeg|gif|webp|avif|ico|woff2?|txt|xml)$|(?:(?!(?:dashboard|profile|edit-profile|messages|settings|teams|browse|browse-copy|auth|account|api|moderation|unsubscribe|create-profile|sessions)$)[^/]*|profile/[^/]+|teams/[0-9a-fA-F-]{36})$).*)",
+    // A team's page when the browser holds a session cookie (whole or chunked, as
+    // lib/supabase/session-cookie.ts): rewritten for its viewer, their token refreshed.
     {
-      source: "/(sessions|sessions/(?!new$)[^/]+|teams/[0-9a-fA-F-]{36})",
+      source: "/teams/([0-9a-fA-F-]{36})",
       has: [{ type: "header", key: "cookie", value: "(?:.*;\\s*)?sb-[^=;\\s]+-auth-token(?:\\.0)?=.*" }],
     },
     // Any request with a body, to any page (a server action posted to a static page, RFC 8058's POST):

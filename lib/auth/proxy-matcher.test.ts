@@ -32,6 +32,9 @@ describe("the proxy runs for", () => {
     "/settings",
     "/account/update-password",
     "/sessions/new",
+    // Rendered per request from the database: the proxy's load shedding guards them.
+    "/sessions",
+    session,
     "/teams",
     "/teams/create",
     `${team}/edit`,
@@ -55,11 +58,11 @@ describe("the proxy runs for", () => {
     expect(runs(path)).toBe(true);
   });
 
-  it.each([session, "/sessions", team])("%s with a session cookie, whole or chunked", (path) => {
-    expect(runs(path, { cookie })).toBe(true);
-    expect(runs(path, { cookie: chunked })).toBe(true);
-    // A prefetch renders the page too, reading the session.
-    expect(runs(path, { cookie, "next-router-prefetch": "1", rsc: "1" })).toBe(true);
+  it("a team's page with a session cookie, whole or chunked (the viewer's rewrite)", () => {
+    expect(runs(team, { cookie })).toBe(true);
+    expect(runs(team, { cookie: chunked })).toBe(true);
+    // A prefetch is rewritten too.
+    expect(runs(team, { cookie, "next-router-prefetch": "1", rsc: "1" })).toBe(true);
   });
 
   it.each(["/", "/about-noosa", "/urgent-triathlon-team-noosa", profile, session, "/register-interest"])(
@@ -99,10 +102,10 @@ describe("the proxy skips", () => {
     expect(runs(path, { rsc: "1", "next-router-segment-prefetch": "/_tree" })).toBe(false);
   });
 
-  it.each(["/sessions", session, team])("%s for a visitor without a session cookie", (path) => {
-    expect(runs(path)).toBe(false);
-    expect(runs(path, { cookie: "theme=dark" })).toBe(false);
-    expect(runs(path, { rsc: "1", "next-router-prefetch": "1" })).toBe(false);
+  it("a team's shared page for a visitor without a session cookie", () => {
+    expect(runs(team)).toBe(false);
+    expect(runs(team, { cookie: "theme=dark" })).toBe(false);
+    expect(runs(team, { rsc: "1", "next-router-prefetch": "1" })).toBe(false);
   });
 
   it.each([
@@ -136,6 +139,6 @@ describe("the session cookie condition", () => {
     "theme=dark",
     "",
   ])("%j", (header) => {
-    expect(runs(session, { cookie: header })).toBe(hasSessionCookie(header));
+    expect(runs(team, { cookie: header })).toBe(hasSessionCookie(header));
   });
 });
