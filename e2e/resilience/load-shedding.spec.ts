@@ -1,4 +1,5 @@
 import { devices, expect, test, type Page } from "@playwright/test";
+import { actionIds, callAction } from "../../bench/load/http";
 import { expectNoAxeViolations } from "../support/axe";
 import { pausableProxy } from "../support/pausable-proxy";
 import { startSecondAppServer } from "../support/second-app-server";
@@ -48,20 +49,37 @@ test("past the limit: 503 + Retry-After for pages, actions and routes, a busy pa
   // Let the pages' own first actions (unread count, mark read) finish before the relay holds the database.
   await m.page.waitForTimeout(1500);
   const cookie = (await m.context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-  const get = (path: string) => fetch(`${app.base}${path}`, { headers: { cookie }, redirect: "manual" });
+  const get = (path: string, signal?: AbortSignal) =>
+    fetch(`${app.base}${path}`, { headers: { cookie }, redirect: "manual", ...(signal ? { signal } : {}) });
   // Not busy: the dashboard renders (and the pool's one connection is open, to be held).
   expect((await get("/dashboard")).status).toBe(200);
 
-  // Held, the database answers nothing: the next transaction (Noah's send, or an action the open pages
-  // make themselves) waits for its BEGIN's answer, and the one waiting fills the queue. Noah's send is
-  // either that one or, if a page's own action came first, already refused.
+  // Held, the database answers nothing: Noah's send and two of Mia's "mark read" actions are admitted; one
+  // holds the pool's only connection, the others wait for it and fill the queue. (Noah's send may also be
+  // the one refused, if the two came first: then he presses Send again below.)
   relay.pause();
   const noahText = `Held in the queue ${Date.now()}`;
   await composer(n.page).input.fill(noahText);
   await composer(n.page).send.click();
+  const ids = actionIds(process.env.NEXT_DIST_DIR ?? ".next-e2e");
+  const held = [1, 2].map(() =>
+    callAction(app.base, `/messages?c=${conversation}`, cookie, ids.markReadAction!, [conversation]),
+  );
 
   // The proxy sees the waiting transaction: a page that needs the database is refused at once.
-  await expect.poll(async () => (await get("/dashboard")).status, { timeout: 10_000 }).toBe(503);
+  // (An answer not back within a second is a request admitted before the queue filled: asked again.)
+  await expect
+    .poll(
+      () =>
+        get("/dashboard", AbortSignal.timeout(1000)).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      {
+        timeout: 10_000,
+      },
+    )
+    .toBe(503);
   const page503 = await get("/dashboard");
   expect(page503.headers.get("retry-after")).toMatch(/^[1-9]\d*$/);
   expect(page503.headers.get("cache-control")).toBe("no-store");
@@ -105,6 +123,8 @@ test("past the limit: 503 + Retry-After for pages, actions and routes, a busy pa
 
   // The queue drains: what was admitted keeps its place and lands; a refused send is pressed again.
   relay.resume();
+  // Each of them answered: admitted ones done once the queue drained, a refused one refused cleanly.
+  for (const { outcome } of await Promise.all(held)) expect(["ok", "shed"]).toContain(outcome);
   for (const { page } of [n, m])
     await expect(async () => {
       const { input, send } = composer(page);
