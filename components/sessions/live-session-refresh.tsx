@@ -16,7 +16,7 @@ export const liveCountsEvent = "session-live-counts";
  * the last places), not one per answer, which kept both busy and delayed the next answer's counts
  * (bench/session-live-latency.ts). The counts never wait for it: each change shows them at once.
  */
-const refreshTiming = { settleMs: 250, maxWaitMs: 1000 };
+const refreshTiming = { settleMs: 400, maxWaitMs: 3000 };
 
 /**
  * Keeps the host's open page of a session date live: every answer (a place taken or left, an offer, the
