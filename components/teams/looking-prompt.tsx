@@ -1,19 +1,26 @@
 import { answerLookingPromptAction } from "@/lib/actions/roster-prompts";
 import { getClaims } from "@/lib/auth/session";
 import { withRls } from "@/lib/db";
-import { findMyLookingPrompt } from "@/lib/data/roster-prompts";
+import { findMyLookingPrompt, type LookingPrompt as Prompt } from "@/lib/data/roster-prompts";
 import { TeamActionButton } from "./team-action-button";
 
 /**
  * Tells an athlete who has just become an active member of a team that they are no longer listed as
  * looking for one, with a one-press "Keep me listed"; after leaving or being removed, asks whether to be
  * listed again. Reads its own data (nothing when there is no question waiting), so a page mounts it with
- * one line. The profile form's switch stays the other way to change it.
+ * one line. The profile form's switch stays the other way to change it. A page that reads it in its own
+ * transaction passes it as `read` (null: no question), saving a transaction of its own.
  */
-export async function LookingPrompt({ inline = false }: { inline?: boolean } = {}) {
-  const claims = await getClaims();
-  if (!claims) return null;
-  const prompt = await withRls(claims, findMyLookingPrompt);
+export async function LookingPrompt({
+  inline = false,
+  read,
+}: { inline?: boolean; read?: Prompt | null } = {}) {
+  let prompt = read;
+  if (prompt === undefined) {
+    const claims = await getClaims();
+    if (!claims) return null;
+    prompt = await withRls(claims, findMyLookingPrompt);
+  }
   if (!prompt) return null;
   const joined = prompt.reason === "joined";
   // A creator has just made the team: Browse now shows the team, so say that, not a loss ("no longer listed").

@@ -37,10 +37,33 @@ export const getLiveClaims = cache(async (): Promise<Claims | null> => {
  * The signed-in user, or a redirect to /auth (with `next` so sign-in returns here). An ended session is
  * signed out here, rather than rendering the page over the permission errors its reads would meet.
  */
-export async function requireUser(next?: string): Promise<{ id: string; email: string; claims: Claims }> {
+export async function requireUser(next?: string): Promise<SignedIn> {
   const claims = await getLiveClaims();
-  if (!claims) redirect(next ? `/auth?next=${encodeURIComponent(next)}` : "/auth");
-  return { id: claims.sub, email: typeof claims.email === "string" ? claims.email : "", claims };
+  if (!claims) signInAgain(next);
+  return signedIn(claims);
+}
+
+type SignedIn = { id: string; email: string; claims: Claims };
+const signedIn = (claims: Claims): SignedIn => ({
+  id: claims.sub,
+  email: typeof claims.email === "string" ? claims.email : "",
+  claims,
+});
+
+/**
+ * requireUser for a page whose own withRls transaction asks whether the session is live (ranAsUser, in
+ * the same round trip as its reads) instead of a separate question first: verified claims or a redirect
+ * here, and the page calls signInAgain when its transaction ran as a visitor.
+ */
+export async function requireSignedIn(next: string): Promise<SignedIn> {
+  const claims = await getClaims();
+  if (claims?.role !== "authenticated") signInAgain(next);
+  return signedIn(claims);
+}
+
+/** The redirect to /auth (with `next` so sign-in returns here) for a visitor or an ended session. */
+export function signInAgain(next?: string): never {
+  redirect(next ? `/auth?next=${encodeURIComponent(next)}` : "/auth");
 }
 
 /**

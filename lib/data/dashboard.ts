@@ -1,5 +1,5 @@
 import "server-only";
-import type { Tx } from "@/lib/db";
+import { withLiveUser, type Claims, type Tx } from "@/lib/db";
 import { foldPartnerCounts, type PartnerCounts } from "@/lib/dashboard/partner-counts";
 import { listMySessionChats } from "./session-chat";
 import { listMyTeamChats } from "./team-chat";
@@ -8,6 +8,8 @@ import type { ConversationSummary } from "@/lib/conversations/types";
 import { listConversations } from "./conversations";
 import { readNeedsYou, type NeedsYou } from "./needs-you";
 import { findProfileByAuthId, type Profile } from "./profiles";
+import { findMyLookingPrompt } from "./roster-prompts";
+import { myNextSession } from "./sessions";
 
 // The dashboard's reads name the viewer by account id and find their profile in SQL, so none waits for
 // another: the whole dashboard is one round trip after the claims setup (docs/performance.md#page-weight).
@@ -101,4 +103,20 @@ export async function readDashboard(tx: Tx, authId: string): Promise<Dashboard |
         needs,
       }
     : null;
+}
+
+/**
+ * The dashboard page's reads in one transaction, every statement issued at once: one write with BEGIN, the
+ * claims setup and every statement, one with COMMIT, so the pooled connection never waits on this process
+ * in between. `live: false` when the session has ended: the page sends it to sign in.
+ */
+export function readDashboardPage(claims: Claims, authId: string) {
+  return withLiveUser(claims, async (tx) => {
+    const [dashboard, nextSession, lookingPrompt] = await Promise.all([
+      readDashboard(tx, authId),
+      myNextSession(tx),
+      findMyLookingPrompt(tx),
+    ]);
+    return { dashboard, nextSession, lookingPrompt };
+  });
 }

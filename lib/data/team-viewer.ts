@@ -1,16 +1,20 @@
 import "server-only";
-import { withRls, type Claims } from "@/lib/db";
+import { withLiveUser, type Claims } from "@/lib/db";
 import { findProfileByAuthId } from "./profiles";
+import { findMyLookingPrompt } from "./roster-prompts";
 import { listTeamChatMessages, teamChatMembers } from "./team-chat";
 import { findMyInvitation, listFitCandidates, listTeamInvitations } from "./team-invitations";
 import { findTeamWithMembers } from "./teams";
 import { teamIdSchema } from "@/lib/validation/team";
 
 /**
- * Everything the signed-in team page shows its viewer, in one transaction: the team and the viewer's own
- * profile and invitation (one round trip), then what only the creator sees (Athletes who fit, invitations
- * sent) and the team's chat. `progress.teamRead` tells the page whether a failure came while reading the
- * team (answered "Error loading team") or after it (the error boundary).
+ * Everything the signed-in team page shows its viewer, in one transaction whose statements are all issued
+ * at once (one write with BEGIN and the claims setup, one with COMMIT): whether the session is live
+ * (`live: false`: the page sends it to sign in), the team, the viewer's own profile, invitation and looking-for-a-team prompt, what only the creator sees
+ * (Athletes who fit: none for anyone else, in SQL; invitations sent) and the team's chat (empty answers
+ * for anyone who is not an active member: RLS and the function's check). `progress.teamRead` tells the
+ * page whether a failure came while reading the team (answered "Error loading team") or after it (the
+ * error boundary). `team` is null for a team that is missing or hidden from the viewer.
  */
 export function readTeamViewerPage(
   claims: Claims,
@@ -18,24 +22,31 @@ export function readTeamViewerPage(
   viewerId: string,
   progress: { teamRead: boolean },
 ) {
-  return withRls(claims, async (tx) => {
-    const [team, me, mine] = await Promise.all([
-      findTeamWithMembers(tx, id),
+  const valid = teamIdSchema.safeParse(id).success;
+  return withLiveUser(claims, async (tx) => {
+    const none = Promise.resolve([] as never[]);
+    const [team, me, mine, fit, sent, chatMessages, chatMembers, lookingPrompt] = await Promise.all([
+      findTeamWithMembers(tx, id).then((team) => ((progress.teamRead = true), team)),
       findProfileByAuthId(tx, viewerId),
-      teamIdSchema.safeParse(id).success ? findMyInvitation(tx, id) : null,
+      valid ? findMyInvitation(tx, id) : null,
+      valid ? listFitCandidates(tx, id) : none,
+      valid ? listTeamInvitations(tx, id) : none,
+      valid ? listTeamChatMessages(tx, id) : none,
+      valid ? teamChatMembers(tx, id) : none,
+      findMyLookingPrompt(tx),
     ]);
-    progress.teamRead = true;
-    if (!team) return null;
+    if (!team) return { team: null } as const;
     const isCreator = team.creator_id === viewerId;
-    // The team's chat: empty answers for anyone who is not an active member (RLS and the function's check).
-    const [[fit, sent], chatMessages, chatMembers] = await Promise.all([
-      isCreator
-        ? Promise.all([listFitCandidates(tx, team.id), listTeamInvitations(tx, team.id)])
-        : Promise.resolve([[], []] as const),
-      listTeamChatMessages(tx, team.id),
-      teamChatMembers(tx, team.id),
-    ]);
     const chat = me && chatMembers.length ? { messages: chatMessages, members: chatMembers } : null;
-    return { team, me, isCreator, invitation: isCreator ? null : mine, fit: [...fit], sent: [...sent], chat };
+    return {
+      team,
+      me,
+      isCreator,
+      invitation: isCreator ? null : mine,
+      fit: isCreator ? [...fit] : [],
+      sent: isCreator ? [...sent] : [],
+      chat,
+      lookingPrompt,
+    } as const;
   });
 }

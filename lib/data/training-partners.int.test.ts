@@ -8,7 +8,14 @@ import { exportMyData } from "./my-data";
 import { listTrainingPartners, type PartnerFilters } from "./training-partners";
 import { listAthletes } from "./browse";
 import { parseFilters } from "@/lib/browse/filters";
-import { addMember, adminSql, dropAthletes, makeAthlete, makeTeam, type Athlete } from "@/test/fixtures/athletes";
+import {
+  addMember,
+  adminSql,
+  dropAthletes,
+  makeAthlete,
+  makeTeam,
+  type Athlete,
+} from "@/test/fixtures/athletes";
 
 // Open to training partners: a flag of its own beside looking_for_team, and the listing Browse's
 // "Training partners" and the "Train with others" page read (public profiles only, blocks either way).
@@ -16,7 +23,16 @@ const admin = adminSql();
 const run = randomUUID().slice(0, 8);
 const place = `Peregian Beach ${run}`;
 
-const who = ["open", "openPrivate", "openHidden", "notOpen", "member", "blocker", "viewer", "creator"] as const;
+const who = [
+  "open",
+  "openPrivate",
+  "openHidden",
+  "notOpen",
+  "member",
+  "blocker",
+  "viewer",
+  "creator",
+] as const;
 type Who = (typeof who)[number];
 const a = {} as Record<Who, Athlete>;
 
@@ -36,7 +52,11 @@ beforeAll(async () => {
   // A moderator's hide: recorded and the profile made private.
   await admin`insert into private.hidden_profiles (profile_id) values (${a.openHidden.profileId})`;
   await admin`update public.profiles set is_public = false where id = ${a.openHidden.profileId}`;
-  const team = await makeTeam(admin, a.creator, { name: `Partners ${run}`, roles: ["swimmer"], creatorRole: "cyclist" });
+  const team = await makeTeam(admin, a.creator, {
+    name: `Partners ${run}`,
+    roles: ["swimmer"],
+    creatorRole: "cyclist",
+  });
   await addMember(admin, team, a.member, "swimmer", "active");
   await withRls(a.blocker.claims, (tx) => tx`select public.block_athlete(${a.viewer.profileId})`);
 });
@@ -53,7 +73,10 @@ const mine = (items: { id: string }[]) =>
     .map(([name]) => name)
     .sort();
 const partners = async (claims: Claims | null, f: Partial<PartnerFilters> = {}) =>
-  mine((await withRls(claims, (tx) => listTrainingPartners(tx, { page: 1, ...f }, { signedIn: !!claims }, 500))).items);
+  mine(
+    (await withRls(claims, (tx) => listTrainingPartners(tx, { page: 1, ...f }, { signedIn: !!claims }, 500)))
+      .items,
+  );
 
 describe("open to training", () => {
   it("starts off, is set by Edit Profile apart from looking for a team, and is in the data export", async () => {
@@ -82,7 +105,9 @@ describe("open to training", () => {
     // A form without the box leaves the answer as it was.
     const { open_to_training: _, ...older } = input;
     await withRls(me.claims, (tx) => updateProfile(tx, before!.id, older));
-    expect((await withRls(me.claims, (tx) => findProfileByAuthId(tx, me.authId)))!.open_to_training).toBe(true);
+    expect((await withRls(me.claims, (tx) => findProfileByAuthId(tx, me.authId)))!.open_to_training).toBe(
+      true,
+    );
     const exported = await withRls(me.claims, (tx) => exportMyData(tx, me.claims));
     expect(exported.profile).toMatchObject({ open_to_training: true });
     await admin`update public.profiles set open_to_training = false where id = ${me.profileId}`;

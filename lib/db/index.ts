@@ -73,13 +73,29 @@ export async function withRls<T>(claims: Claims | null, fn: (tx: Tx) => Promise<
 }
 
 /**
- * Whether this withRls transaction runs as the signed-in user: false when its session has ended (the
- * setup's private.session_is_live ran it as anon). Issued with a page's reads, it answers requireUser's
- * question without a round trip of its own (lib/auth/session.ts requireSignedIn).
+ * withRls for a page that needs the account, without requireUser's separate question to the database
+ * first: whether the transaction runs as the user (false when the setup's private.session_is_live found the
+ * session ended and ran it as anon) is asked first in the same write as fn's statements. `live: false`
+ * when it ended, whatever fn's reads did as a visitor (refused, or public rows): the page sends it to sign in.
  */
-export async function ranAsUser(tx: Tx): Promise<boolean> {
-  const [row] = await tx<{ is_user: boolean }[]>`select current_user = 'authenticated' as is_user`;
-  return row?.is_user === true;
+export async function withLiveUser<T extends object>(
+  claims: Claims,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<({ live: true } & T) | { live: false }> {
+  let live: boolean | undefined;
+  try {
+    return await withRls(claims, async (tx) => {
+      const asked = tx<{ is_user: boolean }[]>`select current_user = 'authenticated' as is_user`.then(
+        ([row]) => (live = row?.is_user === true),
+      );
+      const [, value] = await Promise.all([asked, fn(tx)]);
+      return live ? { live: true as const, ...value } : { live: false as const };
+    });
+  } catch (error) {
+    // Its answer came before the statement that failed (Postgres answers in order).
+    if (live === false) return { live: false };
+    throw error;
+  }
 }
 
 /**

@@ -13,11 +13,9 @@ import { WeatherCard } from "@/components/dashboard/weather-card";
 import { PageIntro } from "@/components/layout/page-intro";
 import { LookingPrompt } from "@/components/teams/looking-prompt";
 import { buttonClasses } from "@/components/ui/button";
-import { requireUser } from "@/lib/auth/session";
+import { requireSignedIn, signInAgain } from "@/lib/auth/session";
 import { dashboardGreeting } from "@/lib/dashboard/greeting";
-import { readDashboard } from "@/lib/data/dashboard";
-import { myNextSession } from "@/lib/data/sessions";
-import { withRls } from "@/lib/db";
+import { readDashboardPage } from "@/lib/data/dashboard";
 import { acceptInvitationAction, declineInvitationAction, setUrgentNeedAction } from "../teams/[id]/actions";
 
 export const metadata: Metadata = { title: "Dashboard", robots: { index: false } };
@@ -25,16 +23,16 @@ export const metadata: Metadata = { title: "Dashboard", robots: { index: false }
 const grid = "mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-10 sm:px-6 md:grid-cols-2 lg:grid-cols-3";
 
 /**
- * The dashboard (docs/product.md#dashboard): six cards. What five of them show is read in one transaction (one BEGIN,
- * claims setup and COMMIT instead of one per card); the weather, from another service, has its own
- * Suspense so a slow reading never holds up the rest.
+ * The dashboard (docs/product.md#dashboard): six cards. What five of them show, the looking-for-a-team
+ * prompt and whether the session is live are read in one round trip (readDashboardPage). The weather, from another service, has its own Suspense so a slow reading
+ * never holds up the rest.
  */
 export default async function DashboardPage() {
-  const user = await requireUser("/dashboard");
-  const [dashboard, nextSession] = await withRls(
-    user.claims,
-    async (tx) => [await readDashboard(tx, user.id), await myNextSession(tx)] as const,
-  );
+  const user = await requireSignedIn("/dashboard");
+  const read = await readDashboardPage(user.claims, user.id);
+  // An ended session: sent to sign in, as requireUser would have before reading.
+  if (!read.live) signInAgain("/dashboard");
+  const { dashboard, nextSession, lookingPrompt } = read;
 
   if (!dashboard) {
     return (
@@ -79,7 +77,7 @@ export default async function DashboardPage() {
   return (
     <>
       <PageIntro eyebrow="Dashboard" title={dashboardGreeting(profile.full_name, profile.created_at)} />
-      <LookingPrompt />
+      <LookingPrompt read={lookingPrompt} />
       <div className={grid}>
         {/* What needs the athlete first, then the dashboard's cards, the weather after the ones that ask for
             something. */}

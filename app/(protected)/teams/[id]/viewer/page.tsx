@@ -10,7 +10,7 @@ import { TeamIntro, TeamSummaryCard } from "@/components/teams/team-summary";
 import { UrgentLapseNotice } from "@/components/teams/urgent-lapse-notice";
 import { UrgentNeedForm } from "@/components/teams/urgent-need-form";
 import { Card } from "@/components/ui/card";
-import { requireUser } from "@/lib/auth/session";
+import { requireSignedIn, signInAgain } from "@/lib/auth/session";
 import { readTeamViewerPage } from "@/lib/data/team-viewer";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { fitPage, rankCandidates } from "@/lib/teams/fit-ranking";
@@ -36,20 +36,23 @@ export const metadata: Metadata = pageMetadata({
  */
 export default async function TeamViewerPage({ params, searchParams }: Props) {
   const { id } = await params;
-  const user = await requireUser(`/teams/${encodeURIComponent(id)}`);
+  const here = `/teams/${encodeURIComponent(id)}`;
+  const user = await requireSignedIn(here);
   const fitPageNumber = Number((await searchParams).fit ?? 1) || 1;
-  // One transaction: the team and the viewer's own profile, then what only the creator (Athletes who
-  // fit, invitations sent) or an invited athlete sees. As before, only a failure while reading the team
-  // answers "Error loading team"; a later one goes to the error boundary.
+  // One transaction, one batch: whether the session is live, the team, the viewer's own profile and what
+  // only the creator (Athletes who fit, invitations sent) or an invited athlete sees. As before, only a
+  // failure while reading the team answers "Error loading team"; a later one goes to the error boundary.
   const progress = { teamRead: false };
-  let read: Awaited<ReturnType<typeof readTeamViewerPage>> = null;
+  let read: Awaited<ReturnType<typeof readTeamViewerPage>> | null = null;
   try {
     read = await readTeamViewerPage(user.claims, id, user.id, progress);
   } catch (error) {
     if (progress.teamRead) throw error;
     console.error("team.read failed", { message: (error as Error).message });
   }
-  if (!read) {
+  // An ended session read as a visitor: sent to sign in, as requireUser would have before reading.
+  if (read && !read.live) signInAgain(here);
+  if (!read?.live || !read.team) {
     return (
       <TeamMessage
         title="Error loading team"
@@ -57,7 +60,7 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
       />
     );
   }
-  const { team, me, isCreator, invitation, fit, sent, chat } = read;
+  const { team, me, isCreator, invitation, fit, sent, chat, lookingPrompt } = read;
   const mine = me ? team.members.find((m) => m.profile_id === me.id && !m.is_creator) : undefined;
   const teamPath = `/teams/${team.id}`;
 
@@ -95,7 +98,7 @@ export default async function TeamViewerPage({ params, searchParams }: Props) {
   return (
     <>
       <TeamIntro team={team} />
-      <LookingPrompt />
+      <LookingPrompt read={lookingPrompt} />
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-6 sm:px-6 sm:py-10 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           {isCreator ? <UrgentLapseNotice claims={user.claims} teamId={team.id} /> : null}
