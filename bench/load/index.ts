@@ -33,6 +33,7 @@ import { makeAthletes, signIn, type Athlete } from "./athletes.ts";
 import { actionIds } from "./http.ts";
 import { ProcessSampler, standInPid } from "./processes.ts";
 import { queueSummary, TraceCollector, type QueueSummary } from "./queue-evidence.ts";
+import { resetStatements, topStatements } from "./statements.ts";
 import { figures, knee, kneeP95Ms, percentile, Recorder, shedShare, type Figures } from "./stats.ts";
 import { newLedger, VirtualUser, type Ledger } from "./virtual-user.ts";
 
@@ -144,6 +145,7 @@ type Phase = {
   processes: ReturnType<ProcessSampler["stop"]>;
   /** Where requests waited inside the app (null if next start wrote no figures). */
   queue: QueueSummary | null;
+  statements: Awaited<ReturnType<typeof topStatements>>;
   /** With --traces: span names by total time. */
   traces?: ReturnType<TraceCollector["summary"]>;
   /** Acknowledged messages the other side never saw, and where they are (see explainMissing). */
@@ -206,6 +208,7 @@ async function runPhase(
   const startedAt = Date.now();
   ctx.until = started + secs * 1000;
   sampler.start();
+  await resetStatements(admin);
   const faultResult = fault?.({ at: (s) => started + s * 1000, ledger, recorder, base, athletes });
   await Promise.all(users.flatMap((u) => [u.browseLoop(), u.sendLoop(), u.teamSendLoop()]));
   const faultFigures = faultResult ? await faultResult : undefined;
@@ -218,6 +221,7 @@ async function runPhase(
     await sleep(250);
   const processes = sampler.stop();
   const endedAt = Date.now();
+  const statements = await topStatements(admin);
   // A batch of spans leaves next start every few seconds: wait for the last of this phase.
   if (collector) await sleep(6000);
   const missingMessages = await explainMissing(ledger, started);
@@ -249,6 +253,7 @@ async function runPhase(
     joinFailures,
     processes,
     queue: queueSummary(queueFile, startedAt, endedAt),
+    statements,
     ...(collector ? { traces: collector.summary(startedAt, endedAt) } : {}),
     fault: faultFigures,
     missingMessages,
@@ -501,6 +506,18 @@ function queueTable(phases: Phase[]): string[] {
         ? `| ${p.name} | ${ms(q.eventLoopDelayP99Ms.median)}, ${ms(q.eventLoopDelayP99Ms.worst)} | ${ms(q.poolWaitP95Ms.median)}, ${ms(q.poolWaitP95Ms.worst)} | ${ms(q.transactionsPerSecond)} | ${q.peakWaiting} / ${q.peakRunning} | ${d.running} / ${d.idleInTransaction} | ${waits || "none"} |`
         : `| ${p.name} | – | – | – | – | ${d.running} / ${d.idleInTransaction} | ${waits || "none"} |`,
     );
+  }
+  for (const p of phases) {
+    const st = p.statements;
+    lines.push(
+      "",
+      `Postgres's execution time in ${p.name} (pg_stat_statements): ${ms(st.totalMs)} ms over ${st.calls} statements, ${ms(st.totalMs / p.seconds)} ms a second; the statements that took most (role, calls, total / mean ms, rows):`,
+      "",
+    );
+    for (const t of st.top)
+      lines.push(
+        `- ${t.role}, ${t.calls}, ${ms(t.totalMs)} / ${t.meanMs.toFixed(2)} ms, ${t.rows}: \`${t.query.slice(0, 160).replace(/`/g, "'")}\``,
+      );
   }
   const traced = phases.filter((p) => p.traces?.length);
   for (const p of traced) {

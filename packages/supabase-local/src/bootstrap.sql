@@ -61,6 +61,7 @@ grant usage on schema extensions to postgres, anon, authenticated, service_role;
 create extension if not exists pgcrypto with schema extensions;
 create extension if not exists "uuid-ossp" with schema extensions;
 create extension if not exists citext with schema extensions;
+create extension if not exists pg_stat_statements with schema extensions;
 alter database postgres set search_path = "$user", public, extensions;
 
 -- Supabase's grants on public: the API roles may touch what `postgres` makes there and RLS policies decide

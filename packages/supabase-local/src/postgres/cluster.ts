@@ -105,6 +105,9 @@ export async function start({ dataDir, port, durable }: StartOptions): Promise<C
     ["unix_socket_directories", ""],
     ["max_connections", "200"],
     ["shared_buffers", "64MB"],
+    // Hosted Supabase preloads pg_stat_statements and installs it in `extensions` (bootstrap.sql): the
+    // statements' time and calls, read by `npm run load` as on the hosted dashboard's Query Performance.
+    ["shared_preload_libraries", "pg_stat_statements"],
     // Throwaway test clusters trade crash safety for speed; the dev cluster keeps it.
     ...(durable
       ? []
