@@ -1140,13 +1140,15 @@ $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.blocked_between(a uuid, b uuid)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select exists (
+begin
+  return exists (
     select 1 from public.blocks k
-    where (k.blocker_id = a and k.blocked_id = b) or (k.blocker_id = b and k.blocked_id = a))
+    where (k.blocker_id = a and k.blocked_id = b) or (k.blocker_id = b and k.blocked_id = a));
+end;
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.blocks_leave_sessions()
@@ -3039,18 +3041,20 @@ $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.session_visible_to_me(s public.training_sessions)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  with me as (select private.my_profile_id() as id)
-  select (s.host_id = me.id) is true
+declare
+  me uuid := private.my_profile_id();
+begin
+  return (s.host_id = me) is true
       or (s.hidden_at is null
           and (s.who_may_join = 'anyone'
                or exists (select 1 from public.team_members m
-                          where m.team_id = s.team_id and m.profile_id = me.id and m.status = 'active'))
-          and (me.id is null or not private.blocked_between(me.id, s.host_id)))
-  from me
+                          where m.team_id = s.team_id and m.profile_id = me and m.status = 'active'))
+          and (me is null or not private.blocked_between(me, s.host_id)));
+end;
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.set_updated_at()
@@ -5222,22 +5226,25 @@ $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION public.team_open_legs(t public.teams)
  RETURNS text[]
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce(array_agg(l.leg order by l.n), '{}')
-  from unnest(array['swimmer', 'cyclist', 'runner']) with ordinality as l(leg, n)
-  where (t.requirements -> 'roles') ? l.leg
-    and not exists (select 1 from public.team_members m
-                    where m.team_id = t.id and m.status = 'active' and m.role = l.leg)
-    and exists (
-      select 1 from public.teams x
-      where x.id = t.id
-        and (x.status in ('open', 'full') or x.creator_id = (select auth.uid())
-             or exists (select 1 from public.team_members y join public.profiles p on p.id = y.profile_id
-                        where y.team_id = x.id and y.status in ('active', 'pending')
-                          and p.auth_id = (select auth.uid()))))
+begin
+  return (
+    select coalesce(array_agg(l.leg order by l.n), '{}')
+    from unnest(array['swimmer', 'cyclist', 'runner']) with ordinality as l(leg, n)
+    where (t.requirements -> 'roles') ? l.leg
+      and not exists (select 1 from public.team_members m
+                      where m.team_id = t.id and m.status = 'active' and m.role = l.leg)
+      and exists (
+        select 1 from public.teams x
+        where x.id = t.id
+          and (x.status in ('open', 'full') or x.creator_id = (select auth.uid())
+               or exists (select 1 from public.team_members y join public.profiles p on p.id = y.profile_id
+                          where y.team_id = x.id and y.status in ('active', 'pending')
+                            and p.auth_id = (select auth.uid())))));
+end;
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION public.team_roster(p_team_id uuid)
