@@ -1492,15 +1492,17 @@ $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.is_participant(conversation uuid)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select exists (
+begin
+  return exists (
     select 1 from public.conversations c
     where c.id = conversation
       and (select private.my_profile_id()) in (c.participant_one_id, c.participant_two_id)
-  )
+  );
+end
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.is_safe_text(value text, multiline boolean DEFAULT false)
@@ -1962,14 +1964,16 @@ $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.may_receive_live()
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select (select auth.uid()) is not null
+begin
+  return (select auth.uid()) is not null
      and ((select auth.jwt()) ->> 'session_id' is null or private.session_is_live((select auth.jwt())))
      and (coalesce(current_setting('app.server_read', true), '') = 'on'
-          or not exists (select 1 from private.suspended_accounts s where s.user_id = (select auth.uid())))
+          or not exists (select 1 from private.suspended_accounts s where s.user_id = (select auth.uid())));
+end
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.may_report_places(p_occurrence uuid)
@@ -2045,13 +2049,16 @@ $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.my_conversation_ids()
  RETURNS SETOF uuid
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+begin
+  return query
   select c.id from public.conversations c where c.participant_one_id = (select private.my_profile_id())
   union all
-  select c.id from public.conversations c where c.participant_two_id = (select private.my_profile_id())
+  select c.id from public.conversations c where c.participant_two_id = (select private.my_profile_id());
+end
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.my_created_team_ids()
@@ -2065,30 +2072,37 @@ $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.my_hosted_occurrence_ids()
  RETURNS SETOF uuid
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+begin
+  return query
   select o.id from public.session_occurrences o
   join public.training_sessions s on s.id = o.session_id
-  where s.host_id = (select private.my_profile_id())
+  where s.host_id = (select private.my_profile_id());
+end
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.my_profile_id()
  RETURNS uuid
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select p.id from public.profiles p where p.auth_id = (select auth.uid())
+begin
+  return (select p.id from public.profiles p where p.auth_id = (select auth.uid()));
+end
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.my_session_chat_ids()
  RETURNS SETOF uuid
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+begin
+  return query
   select o.id from public.session_occurrences o
   join public.training_sessions s on s.id = o.session_id
   where s.host_id = (select private.my_profile_id())
@@ -2097,27 +2111,34 @@ AS $function$
   join public.session_occurrences o on o.id = r.occurrence_id
   join public.training_sessions s on s.id = o.session_id
   where r.profile_id = (select private.my_profile_id()) and private.session_chat_member_state(r.state)
-    and s.hidden_at is null
+    and s.hidden_at is null;
+end
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.my_team_chat_ids()
  RETURNS SETOF uuid
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+begin
+  return query
   select m.team_id from public.team_members m
-  where m.profile_id = (select private.my_profile_id()) and m.status = 'active'
+  where m.profile_id = (select private.my_profile_id()) and m.status = 'active';
+end
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.my_team_ids()
  RETURNS SETOF uuid
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+begin
+  return query
   select m.team_id from public.team_members m
-  where m.profile_id = (select private.my_profile_id()) and m.status in ('active', 'pending')
+  where m.profile_id = (select private.my_profile_id()) and m.status in ('active', 'pending');
+end
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.noosa_today()
@@ -4209,10 +4230,13 @@ $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION public.list_my_conversations(lim integer DEFAULT 50, only_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(id uuid, updated_at timestamp with time zone, other_id uuid, other_username text, other_full_name text, other_avatar_url text, last_content text, last_created_at timestamp with time zone, last_sender_id uuid, unread_count integer)
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+#variable_conflict use_column
+begin
+  return query
   -- The caller's id as an InitPlan parameter (not a joined CTE), so each side is an ordered index scan that
   -- stops after `lim` rows instead of reading and sorting all of the caller's conversations.
   with me as materialized (select private.my_profile_id() as id),
@@ -4243,15 +4267,19 @@ AS $function$
     select count(*) as n from public.messages m
     where m.conversation_id = c.id and not m.read and m.sender_id <> me.id
   ) unread on true
-  order by c.updated_at desc, c.id
+  order by c.updated_at desc, c.id;
+end
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION public.list_my_session_chats()
  RETURNS TABLE(occurrence_id uuid, session_id uuid, title text, starts_at timestamp with time zone, status text, member_count integer, last_content text, last_created_at timestamp with time zone, last_sender_id uuid, last_sender_name text, unread_count integer)
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+#variable_conflict use_column
+begin
+  return query
   with me as materialized (select private.my_profile_id() as id),
   mine as materialized (select private.my_session_chat_ids() as id)
   select o.id, s.id, s.title, o.starts_at, o.status,
@@ -4273,15 +4301,19 @@ AS $function$
   left join public.profiles sp on sp.id = last.sender_id
   where last.created_at is not null
      or o.starts_at between now() - interval '1 day' and now() + interval '7 days'
-  order by coalesce(last.created_at, o.created_at) desc, o.id
+  order by coalesce(last.created_at, o.created_at) desc, o.id;
+end
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION public.list_my_team_chats()
  RETURNS TABLE(team_id uuid, team_name text, member_count integer, last_content text, last_created_at timestamp with time zone, last_sender_id uuid, last_sender_name text, unread_count integer)
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+#variable_conflict use_column
+begin
+  return query
   with me as materialized (select private.my_profile_id() as id)
   select t.id, t.name,
          (select count(*)::int from public.team_members a where a.team_id = t.id and a.status = 'active'),
@@ -4298,7 +4330,8 @@ AS $function$
     where x.team_id = t.id order by x.created_at desc, x.id desc limit 1
   ) last on true
   left join public.profiles sp on sp.id = last.sender_id
-  order by coalesce(last.created_at, t.created_at) desc, t.id
+  order by coalesce(last.created_at, t.created_at) desc, t.id;
+end
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION public.mark_session_attendance(p_rsvp uuid, p_attended boolean)
@@ -5300,10 +5333,12 @@ $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION public.unread_message_count()
  RETURNS integer
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+begin
+  return (
   with me as materialized (select private.my_profile_id() as id)
   select (
     select coalesce(count(*), 0)::int
@@ -5326,7 +5361,8 @@ AS $function$
     join public.session_chat_messages x
       on x.occurrence_id = mine.id and x.sender_id <> me.id
      and x.created_at > coalesce(r.last_read_at, '-infinity'::timestamptz)
-  )
+  ));
+end
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION public.update_team(p_team_id uuid, p_name text, p_description text, p_location text, p_max_members integer, p_requirements jsonb, p_training_schedule jsonb, p_status text)
