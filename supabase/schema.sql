@@ -1637,6 +1637,7 @@ AS $function$
 declare
   me uuid := private.my_profile_id();
   wait interval;
+  checked_at timestamptz;
 begin
   if me is null then
     return new;
@@ -1648,9 +1649,10 @@ begin
   ) then
     return new;
   end if;
+  checked_at := clock_timestamp();
   select s.at + interval '1 day' - clock_timestamp() into wait
   from private.conversation_starts s
-  where s.started_by = me and s.at > clock_timestamp() - interval '1 day'
+  where s.started_by = me and s.at > checked_at - interval '1 day'
   order by s.at desc offset 19 limit 1;
   if wait is not null then
     perform private.too_fast(ceil(extract(epoch from wait))::int, 'CONVERSATION_RATE');
@@ -1667,6 +1669,7 @@ CREATE OR REPLACE FUNCTION private.limit_message_rate()
 AS $function$
 declare
   wait interval;
+  checked_at timestamptz;
 begin
   if (select auth.uid()) is null then
     return new;
@@ -1678,29 +1681,31 @@ begin
      or exists (select 1 from public.session_chat_messages m where m.id = new.id) then
     return new;
   end if;
+  checked_at := clock_timestamp();
   select s.created_at + interval '10 seconds' - clock_timestamp() into wait
   from (
     (select m.created_at from public.messages m
-     where m.sender_id = new.sender_id and m.created_at > clock_timestamp() - interval '10 seconds')
+     where m.sender_id = new.sender_id and m.created_at > checked_at - interval '10 seconds')
     union all
     (select m.created_at from public.team_chat_messages m
-     where m.sender_id = new.sender_id and m.created_at > clock_timestamp() - interval '10 seconds')
+     where m.sender_id = new.sender_id and m.created_at > checked_at - interval '10 seconds')
     union all
     (select m.created_at from public.session_chat_messages m
-     where m.sender_id = new.sender_id and m.created_at > clock_timestamp() - interval '10 seconds')
+     where m.sender_id = new.sender_id and m.created_at > checked_at - interval '10 seconds')
   ) s
   order by s.created_at desc offset 4 limit 1;
   if wait is null then
+    checked_at := clock_timestamp();
     select s.created_at + interval '1 hour' - clock_timestamp() into wait
     from (
       (select m.created_at from public.messages m
-       where m.sender_id = new.sender_id and m.created_at > clock_timestamp() - interval '1 hour')
+       where m.sender_id = new.sender_id and m.created_at > checked_at - interval '1 hour')
       union all
       (select m.created_at from public.team_chat_messages m
-       where m.sender_id = new.sender_id and m.created_at > clock_timestamp() - interval '1 hour')
+       where m.sender_id = new.sender_id and m.created_at > checked_at - interval '1 hour')
       union all
       (select m.created_at from public.session_chat_messages m
-       where m.sender_id = new.sender_id and m.created_at > clock_timestamp() - interval '1 hour')
+       where m.sender_id = new.sender_id and m.created_at > checked_at - interval '1 hour')
     ) s
     order by s.created_at desc offset 59 limit 1;
   end if;

@@ -108,6 +108,26 @@ describe("messages per sender", () => {
     );
   });
 
+  it("counts only each window: a long history before it neither refuses nor hides a burst", async () => {
+    const gil = await athlete("Gil History");
+    const id = await conversation(gil, bob);
+    // 200 sends from one to two hours ago and 50 from the last hour but older than 10 s, then 4 in the
+    // last 10 s: the hour holds 54 (under 60) and the 10 s hold 4, so one more goes and the next is refused.
+    await admin`insert into public.messages (conversation_id, sender_id, content, created_at)
+      select ${id}, ${gil.profileId}, 'old ' || i, now() - interval '2 hours' + i * interval '18 seconds'
+      from generate_series(0, 199) i`;
+    await admin`insert into public.messages (conversation_id, sender_id, content, created_at)
+      select ${id}, ${gil.profileId}, 'hour ' || i, now() - interval '59 minutes' + i * interval '60 seconds'
+      from generate_series(0, 49) i`;
+    await admin`insert into public.messages (conversation_id, sender_id, content, created_at)
+      select ${id}, ${gil.profileId}, 'burst ' || i, now() - interval '5 seconds'
+      from generate_series(1, 4) i`;
+    await expect(insertAs(gil, id, "fifth")).resolves.toMatchObject({ content: "fifth" });
+    const refused = await insertAs(gil, id, "sixth").catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: "P0429", detail: "MESSAGE_RATE" });
+    expect((refused as Error).message).toMatch(tooFast("seconds?"));
+  });
+
   it("covers every path: a raw insert through RLS and a join request's automatic message", async () => {
     const dan = await athlete("Dan Direct");
     const id = await conversation(dan, bob);
