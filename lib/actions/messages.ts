@@ -28,12 +28,13 @@ export const sendMessageAction = action(
   { name: "messages.send", fallback: E.sendFailed, texts, args: [{ schema: sendMessageSchema }] },
   async ({ db }, { id, conversationId, senderId, content }) =>
     db(async (tx) => {
-      const me = await myProfileId(tx);
+      // Both questions in one round trip (neither needs the other's answer): a pooled connection is held
+      // for the app's turns between round trips (docs/performance.md#the-queue-at-500).
+      const [me, participant] = await Promise.all([myProfileId(tx), isParticipant(tx, conversationId)]);
       if (!me) return { ok: false, error: E.profileNotFound, code: "PROFILE_NOT_FOUND" } as const;
       if (senderId !== undefined && senderId !== me)
         return { ok: false, error: E.senderMismatch, code: "FORBIDDEN" } as const;
-      if (!(await isParticipant(tx, conversationId)))
-        return { ok: false, error: E.notParticipant, code: "FORBIDDEN" } as const;
+      if (!participant) return { ok: false, error: E.notParticipant, code: "FORBIDDEN" } as const;
       const message = await insertMessage(tx, { id, conversationId, senderId: me, content });
       return message ? ({ ok: true, message } as const) : ({ ok: false, error: E.sendFailed } as const);
     }),
@@ -71,11 +72,14 @@ export const markReadAction = action(
   { name: "messages.read", fallback: E.notParticipant, texts, args: [conversation] },
   async ({ db }, conversationId) =>
     db(async (tx) => {
-      const me = await myProfileId(tx);
-      if (!me || !(await isParticipant(tx, conversationId)))
-        return { ok: false, error: E.notParticipant } as const;
-      const count = await markConversationRead(tx, conversationId, me);
-      return { ok: true, count, unread: await unreadMessageCount(tx) } as const;
+      const [me, participant] = await Promise.all([myProfileId(tx), isParticipant(tx, conversationId)]);
+      if (!me || !participant) return { ok: false, error: E.notParticipant } as const;
+      // Sent together, run in order: the count is read after the marking, in the same transaction.
+      const [count, unread] = await Promise.all([
+        markConversationRead(tx, conversationId, me),
+        unreadMessageCount(tx),
+      ]);
+      return { ok: true, count, unread } as const;
     }),
 );
 
@@ -123,7 +127,13 @@ export const fetchInboxStateAction = action(
   { name: "messages.inbox", fallback: E.sendFailed, texts, args: [] },
   async ({ db }) =>
     db(async (tx) => {
-      const profileId = await myProfileId(tx);
+      // One round trip: without a profile the three reads find nothing, and their answers are not used.
+      const [profileId, unread, teamIds, sessionIds] = await Promise.all([
+        myProfileId(tx),
+        unreadMessageCount(tx),
+        myTeamChatIds(tx),
+        mySessionChatIds(tx),
+      ]);
       if (!profileId)
         return {
           ok: true,
@@ -132,11 +142,6 @@ export const fetchInboxStateAction = action(
           teamIds: [] as string[],
           sessionIds: [] as string[],
         } as const;
-      const [unread, teamIds, sessionIds] = await Promise.all([
-        unreadMessageCount(tx),
-        myTeamChatIds(tx),
-        mySessionChatIds(tx),
-      ]);
       return { ok: true, profileId, unread, teamIds, sessionIds } as const;
     }),
 );

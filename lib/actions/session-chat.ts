@@ -83,8 +83,13 @@ export const markSessionChatReadAction = action(
   { name: "session-chat.read", fallback: E.sendFailed, texts, args: [occurrence] },
   async ({ db }, occurrenceId) =>
     db(async (tx) => {
-      if (!(await markSessionChatRead(tx, occurrenceId))) return notMember;
-      return { ok: true, unread: await unreadMessageCount(tx) } as const;
+      // Sent together, run in order: the count is read after the marking (and unused for a non-member).
+      const [marked, unread] = await Promise.all([
+        markSessionChatRead(tx, occurrenceId),
+        unreadMessageCount(tx),
+      ]);
+      if (!marked) return notMember;
+      return { ok: true, unread } as const;
     }),
 );
 

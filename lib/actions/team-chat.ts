@@ -82,8 +82,10 @@ export const markTeamChatReadAction = action(
   { name: "team-chat.read", fallback: E.sendFailed, texts, args: [team] },
   async ({ db }, teamId) =>
     db(async (tx) => {
-      if (!(await markTeamChatRead(tx, teamId))) return notMember;
-      return { ok: true, unread: await unreadMessageCount(tx) } as const;
+      // Sent together, run in order: the count is read after the marking (and unused for a non-member).
+      const [marked, unread] = await Promise.all([markTeamChatRead(tx, teamId), unreadMessageCount(tx)]);
+      if (!marked) return notMember;
+      return { ok: true, unread } as const;
     }),
 );
 
