@@ -1483,11 +1483,14 @@ $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.is_moderator()
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select exists (select 1 from private.moderators m where m.user_id = (select auth.uid()))
+begin
+  return (
+    select exists (select 1 from private.moderators m where m.user_id = (select auth.uid())));
+end;
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.is_participant(conversation uuid)
@@ -1946,25 +1949,28 @@ $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.may_contact(me uuid, other uuid)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select exists (select 1 from public.profiles p where p.id = other and p.is_public)
-      or exists (
-        select 1 from public.conversations c
-        where c.participant_one_id = least(me, other) and c.participant_two_id = greatest(me, other))
-      or exists (
-        -- Both live members of one team, or one of them created a team the other is in.
-        select 1
-        from public.teams t
-        left join public.team_members a on a.team_id = t.id and a.status in ('active', 'pending')
-        join public.profiles pa on pa.id = me
-        join public.profiles pb on pb.id = other
-        where (t.creator_id = pa.auth_id or a.profile_id = me)
-          and (t.creator_id = pb.auth_id or exists (
-                select 1 from public.team_members b
-                where b.team_id = t.id and b.profile_id = other and b.status in ('active', 'pending'))))
+begin
+  return (
+    select exists (select 1 from public.profiles p where p.id = other and p.is_public)
+        or exists (
+          select 1 from public.conversations c
+          where c.participant_one_id = least(me, other) and c.participant_two_id = greatest(me, other))
+        or exists (
+          -- Both live members of one team, or one of them created a team the other is in.
+          select 1
+          from public.teams t
+          left join public.team_members a on a.team_id = t.id and a.status in ('active', 'pending')
+          join public.profiles pa on pa.id = me
+          join public.profiles pb on pb.id = other
+          where (t.creator_id = pa.auth_id or a.profile_id = me)
+            and (t.creator_id = pb.auth_id or exists (
+                  select 1 from public.team_members b
+                  where b.team_id = t.id and b.profile_id = other and b.status in ('active', 'pending')))));
+end;
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.may_receive_live()
@@ -2041,15 +2047,19 @@ $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.my_blocked_profiles()
  RETURNS TABLE(profile_id uuid, auth_id uuid)
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  with me as materialized (select private.my_profile_id() as id)
-  select p.id, p.auth_id
-  from me
-  join public.blocks k on k.blocker_id = me.id or k.blocked_id = me.id
-  join public.profiles p on p.id = case when k.blocker_id = me.id then k.blocked_id else k.blocker_id end
+#variable_conflict use_column
+begin
+  return query
+    with me as materialized (select private.my_profile_id() as id)
+    select p.id, p.auth_id
+    from me
+    join public.blocks k on k.blocker_id = me.id or k.blocked_id = me.id
+    join public.profiles p on p.id = case when k.blocker_id = me.id then k.blocked_id else k.blocker_id end;
+end;
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.my_conversation_ids()
@@ -2068,11 +2078,14 @@ $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.my_created_team_ids()
  RETURNS SETOF uuid
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select t.id from public.teams t where t.creator_id = (select auth.uid())
+begin
+  return query
+    select t.id from public.teams t where t.creator_id = (select auth.uid());
+end;
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.my_hosted_occurrence_ids()
@@ -2253,20 +2266,23 @@ $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.photo_visible(owner uuid)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select owner is not null and (
-    owner = (select auth.uid())
-    or private.is_moderator()
-    or exists (
-      select 1 from public.profiles p
-      cross join (select private.my_profile_id() as id) me
-      where p.auth_id = owner
-        and not exists (select 1 from private.suspended_accounts s where s.user_id = p.auth_id)
-        and (me.id is null or not private.blocked_between(me.id, p.id))
-        and (p.is_public or (me.id is not null and me.id <> p.id and private.may_contact(me.id, p.id)))))
+begin
+  return (
+    select owner is not null and (
+      owner = (select auth.uid())
+      or private.is_moderator()
+      or exists (
+        select 1 from public.profiles p
+        cross join (select private.my_profile_id() as id) me
+        where p.auth_id = owner
+          and not exists (select 1 from private.suspended_accounts s where s.user_id = p.auth_id)
+          and (me.id is null or not private.blocked_between(me.id, p.id))
+          and (p.is_public or (me.id is not null and me.id <> p.id and private.may_contact(me.id, p.id))))));
+end;
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.post_team_message(sender uuid, recipient uuid, content text)
@@ -3383,12 +3399,15 @@ $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.visible_photo_path(p_profile_id uuid)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select p.photo_path from public.profiles p
-  where p.id = p_profile_id and p.photo_path is not null and private.photo_visible(p.auth_id)
+begin
+  return (
+    select p.photo_path from public.profiles p
+    where p.id = p_profile_id and p.photo_path is not null and private.photo_visible(p.auth_id));
+end;
 $function$; -- owner postgres
 
 CREATE OR REPLACE FUNCTION private.wants_notification(profile uuid, kind text)
