@@ -7,7 +7,7 @@ import { ReportCard } from "@/components/moderation/report-card";
 import { getClaims } from "@/lib/auth/session";
 import { withRls } from "@/lib/db";
 import { isModerator, moderationLog, moderationQueue } from "@/lib/data/reports";
-import { signedPhotoUrls } from "@/lib/photos/urls";
+import { signedFaceImages } from "@/lib/photos/urls";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { moderateReportAction } from "./actions";
 
@@ -34,7 +34,7 @@ export default async function ModerationPage({ searchParams }: Props) {
   if (!data) notFound();
   // Reported photos, signed with the moderator's session: the bucket lets a moderator (and the athlete) read
   // any profile's photo, private or suspended, and nobody else gets these addresses.
-  const photos = await signedPhotoUrls(
+  const photos = await signedFaceImages(
     data.queue.filter((r) => r.kind === "photo").map((r) => r.photo_path),
     "large",
     "viewer",
@@ -67,7 +67,7 @@ export default async function ModerationPage({ searchParams }: Props) {
                   <ReportCard
                     report={report}
                     action={moderateReportAction}
-                    photoSrc={report.photo_path ? photos.get(report.photo_path) : null}
+                    photo={report.photo_path ? photos.get(report.photo_path) : null}
                   />
                 </li>
               ))}

@@ -26,7 +26,7 @@ export function AthleteCard({ athlete, viewerId }: { athlete: ListedAthlete; vie
     // Named by the athlete's name, as its heading says (no id to repeat per card).
     <article aria-label={athlete.full_name} className="card listing-card">
       <div className="card-head">
-        <AthletePhoto name={athlete.full_name} src={athlete.photo_url} size="sm" />
+        <AthletePhoto name={athlete.full_name} image={athlete.photo} size="sm" />
         <div className="min-w-0 flex-1">
           <h3 className="card-title min-w-0 truncate">
             <Link href={`/profile/${athlete.id}`} prefetch={false} className="hover:underline">

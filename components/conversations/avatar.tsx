@@ -6,7 +6,7 @@ import { OnlineDot } from "./online-dot";
 export function Avatar({ person, size = "md" }: { person: OtherParticipant | null; size?: "md" | "sm" }) {
   return (
     <span className="relative inline-flex shrink-0">
-      <AthletePhoto name={person?.full_name ?? ""} src={person?.photo_url} size={size === "md" ? "sm" : "xs"} />
+      <AthletePhoto name={person?.full_name ?? ""} image={person?.photo} size={size === "md" ? "sm" : "xs"} />
       {person ? <OnlineDot profileId={person.id} /> : null}
     </span>
   );

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { AthletePhoto } from "@/components/ui/athlete-photo";
 import { Badge } from "@/components/ui/badge";
-import { signedPhotoUrl } from "@/lib/photos/urls";
+import { signedFaceImage } from "@/lib/photos/urls";
 import type { Profile } from "@/lib/data/profiles";
 import { experienceLabels, specialtyLabels } from "@/lib/validation/profile";
 import { cardLink, DashboardCard } from "./dashboard-card";
@@ -10,12 +10,12 @@ const orNotSet = (value: string | null | undefined) => value || "Not set";
 
 /** Your Profile (docs/product.md#dashboard): specialty, experience, place (each "Not set" when empty) and the status badge. */
 export async function ProfileCard({ profile }: { profile: Profile }) {
-  const photo = await signedPhotoUrl(profile.photo_path, "small", "viewer");
+  const photo = await signedFaceImage(profile.photo_path, "small", "viewer");
   return (
     <DashboardCard id="profile" title="Your Profile">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex min-w-0 items-center gap-3">
-          <AthletePhoto name={profile.full_name} src={photo} size="sm" />
+          <AthletePhoto name={profile.full_name} image={photo} size="sm" />
           <p className="min-w-0 font-semibold wrap-anywhere text-slate-900">{profile.full_name}</p>
         </div>
         {profile.looking_for_team ? (

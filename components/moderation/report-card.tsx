@@ -1,9 +1,9 @@
-import Image from "next/image";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { ModerationAction, QueuedReport } from "@/lib/data/reports";
+import type { FaceImage } from "@/lib/photos/face-image";
 import { reportReasonLabels } from "@/lib/validation/report";
 
 const kindTitles: Record<string, string> = {
@@ -46,12 +46,12 @@ function ActionForm({
 export function ReportCard({
   report: r,
   action,
-  photoSrc = null,
+  photo = null,
 }: {
   report: QueuedReport;
   action: (formData: FormData) => Promise<void>;
   /** A photo report's photo, signed for the moderator (only they and its athlete may read it). */
-  photoSrc?: string | null;
+  photo?: FaceImage | null;
 }) {
   const titleId = `report-${r.id}`;
   const who = `${r.profile_full_name} (@${r.profile_username})`;
@@ -112,14 +112,19 @@ export function ReportCard({
         ) : r.kind === "photo" ? (
           <figure className="space-y-1">
             <figcaption className="text-sm font-semibold text-slate-700">The reported photo</figcaption>
-            {photoSrc ? (
-              <Image
-                src={photoSrc}
+            {photo ? (
+              // eslint-disable-next-line @next/next/no-img-element -- already optimised (lib/photos/face-image.ts)
+              <img
+                src={photo.src}
+                srcSet={photo.srcSet}
+                sizes="192px"
                 alt={`The reported photo of ${r.profile_full_name}`}
                 width={192}
                 height={192}
-                sizes="192px"
+                loading="lazy"
+                decoding="async"
                 className="size-48 rounded-lg border border-slate-200 bg-slate-100 object-cover"
+                style={{ color: "transparent" }}
               />
             ) : (
               <p className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">

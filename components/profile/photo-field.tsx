@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { AthletePhoto } from "@/components/ui/athlete-photo";
 import { Button } from "@/components/ui/button";
 import { maxZoom } from "@/lib/photos/crop";
+import type { FaceImage } from "@/lib/photos/face-image";
 import { photoMessage, photoTexts } from "@/lib/photos/texts";
 import { photos } from "@/lib/site";
 
@@ -18,11 +19,11 @@ type Answer = { ok: boolean; message: string };
  */
 export function PhotoField({
   name,
-  src,
+  image,
   initial,
 }: {
   name: string;
-  src: string | null;
+  image: FaceImage | null;
   initial: { ok: boolean; code: string } | null;
 }) {
   const router = useRouter();
@@ -127,7 +128,7 @@ export function PhotoField({
             />
           </div>
         ) : (
-          <AthletePhoto name={name} src={src} size="lg" />
+          <AthletePhoto name={name} image={image} size="lg" />
         )}
         <p className="min-w-0 flex-1 text-sm text-slate-700">
           A clear photo of your face helps teammates find you on race morning. JPEG, PNG or WebP, up to{" "}
@@ -162,7 +163,7 @@ export function PhotoField({
         <Button type="submit" disabled={busy}>
           {busy ? "Saving…" : "Save photo"}
         </Button>
-        {src ? (
+        {image ? (
           <Button type="submit" name="remove" value="1" variant="secondary" disabled={busy}>
             Remove photo
           </Button>

@@ -18,6 +18,7 @@ import { ProfileFacts } from "./profile-facts";
 import { UnlessOwnProfile } from "./unless-own-profile";
 import { initials } from "@/lib/initials";
 import { AthletePhoto } from "@/components/ui/athlete-photo";
+import type { FaceImage } from "@/lib/photos/face-image";
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -33,16 +34,16 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 }
 
 /** The shareable public profile (docs/product.md#profiles). Everything renders as text. */
-export function PublicProfile({ profile, photoSrc }: { profile: Profile; photoSrc: string | null }) {
+export function PublicProfile({ profile, photo }: { profile: Profile; photo: FaceImage | null }) {
   const { availability } = profile;
   return (
     <>
       <div className="from-ocean-950 to-ocean-800 bg-gradient-to-br text-white">
         <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-12 sm:flex-row sm:items-center sm:px-6">
-          {photoSrc ? (
+          {photo ? (
             <AthletePhoto
               name={profile.full_name}
-              src={photoSrc}
+              image={photo}
               size="xl"
               className="ring-2 ring-white/70"
             />
@@ -157,7 +158,7 @@ export function PublicProfile({ profile, photoSrc }: { profile: Profile; photoSr
               className="text-ocean-800 hover:text-ocean-950 text-sm underline underline-offset-2"
             />
           </p>
-          {photoSrc ? (
+          {photo ? (
             <p className="text-right md:col-span-2">
               <ReportButton
                 kind="photo"

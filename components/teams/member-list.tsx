@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { AthletePhoto } from "@/components/ui/athlete-photo";
 import { Badge } from "@/components/ui/badge";
-import { signedPhotoUrls } from "@/lib/photos/urls";
+import { signedFaceImages } from "@/lib/photos/urls";
 import type { TeamMember } from "@/lib/data/teams";
 import { levelLabels, roleLabels } from "@/lib/teams/labels";
 import { removeMemberAction } from "@/lib/actions/teams";
@@ -38,7 +38,7 @@ export async function MemberList({
   signAs: "viewer" | "visitor";
 }) {
   const active = members.filter((m) => m.status === "active");
-  const photos = await signedPhotoUrls(active.map((m) => m.photo_path), "small", signAs);
+  const photos = await signedFaceImages(active.map((m) => m.photo_path), "small", signAs);
   // Only a team made outside the app's functions can lack its creator's row; say so rather than show nothing.
   if (active.length === 0) return <p className="py-3 text-sm text-slate-700">No members yet.</p>;
   return (
@@ -46,7 +46,7 @@ export async function MemberList({
       {active.map((m) => (
         <li key={m.member_id} className="flex flex-wrap items-center justify-between gap-3 py-3">
           <div className="flex min-w-0 items-center gap-3">
-            <AthletePhoto name={m.full_name ?? ""} src={m.photo_path ? photos.get(m.photo_path) : null} size="sm" />
+            <AthletePhoto name={m.full_name ?? ""} image={m.photo_path ? photos.get(m.photo_path) : null} size="sm" />
             <div className="flex min-w-0 flex-col">
             <MemberName member={m} />
             <span className="text-sm text-slate-700">

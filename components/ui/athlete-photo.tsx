@@ -1,4 +1,4 @@
-import Image from "next/image";
+import type { FaceImage } from "@/lib/photos/face-image";
 import { initials } from "@/lib/initials";
 
 const sizes = {
@@ -12,33 +12,39 @@ const sizes = {
 export type AthletePhotoSize = keyof typeof sizes;
 
 /**
- * An athlete's face: their photo (a signed Storage address, served through Next's image optimisation), or
- * their initials on the brand colour when there is none or the viewer may not see it. Decorative: the
- * name beside it says who it is, so `alt` is empty unless `label` is given.
+ * An athlete's face: their photo (Next's optimised image, made on the server: lib/photos/face-image.ts), or
+ * their initials on the brand colour when there is none or the viewer may not see it. A plain `<img>` with
+ * the attributes next/image's component would give it, so it costs a page no script, in a server or a
+ * client component. Decorative: the name beside it says who it is, so `alt` is empty unless `label` is given.
  */
 export function AthletePhoto({
   name,
-  src,
+  image,
   size = "sm",
   label,
   className = "",
 }: {
   name: string;
-  src: string | null | undefined;
+  image: FaceImage | null | undefined;
   size?: AthletePhotoSize;
   label?: string;
   className?: string;
 }) {
   const { px, box } = sizes[size];
-  if (src) {
+  if (image) {
     return (
-      <Image
-        src={src}
+      // eslint-disable-next-line @next/next/no-img-element -- already optimised: the srcset is next/image's own
+      <img
+        src={image.src}
+        srcSet={image.srcSet}
+        sizes={`${px}px`}
         alt={label ?? ""}
         width={px}
         height={px}
-        sizes={`${px}px`}
+        loading="lazy"
+        decoding="async"
         className={`${box} shrink-0 rounded-full bg-slate-100 object-cover ${className}`}
+        style={{ color: "transparent" }}
       />
     );
   }

@@ -9,9 +9,10 @@ export type OtherParticipant = {
   username: string;
   full_name: string;
   avatar_url: string | null;
-  /** Their photo's path when the viewer may see it (private.visible_photo_path), and its signed address. */
+  /** Their photo's path when the viewer may see it (private.visible_photo_path), and its face image
+   * (lib/photos/face-image.ts's FaceImage, made on the server). */
   photo_path?: string | null;
-  photo_url?: string | null;
+  photo?: { src: string; srcSet: string } | null;
 };
 
 /** A conversation row of the list (docs/product.md#messages, list view). Times are ISO strings. */

@@ -15,7 +15,7 @@ import { findProfileByAuthId, type Profile } from "./profiles";
 import { publicProfilesTag, publicSessionsTag, publicTeamsTag } from "./public-cache";
 import { listUpcomingSessions, type SessionCard } from "./sessions";
 import { listTrainingPartners } from "./training-partners";
-import { withPhotoUrls } from "@/lib/photos/urls";
+import { withPhotos } from "@/lib/photos/urls";
 
 export type Listings = [Listing<ListedTeam>, Listing<ListedAthlete>];
 
@@ -44,7 +44,7 @@ export const sharedListings = (filters: BrowseFilters, leg: Specialty | null = n
         Promise.all([listOpenTeams(tx, f, viewer), listAthletes(tx, f, viewer)]),
       );
       // Signed as a visitor: this copy is shared (public, unsuspended athletes' photos only).
-      return [teams, { ...athletes, items: await withPhotoUrls(athletes.items, "small", "visitor") }];
+      return [teams, { ...athletes, items: await withPhotos(athletes.items, "small", "visitor") }];
     },
     // A new key every 5 s: an entry is never served past its 5 s (revalidate alone would still hand the
     // first view after it the old copy while it reads the new one).
@@ -81,7 +81,7 @@ export async function browseListings(
   const [teams, athletes] = read.listings;
   return {
     me: read.me,
-    listings: [teams, { ...athletes, items: await withPhotoUrls(athletes.items, "small", "viewer") }],
+    listings: [teams, { ...athletes, items: await withPhotos(athletes.items, "small", "viewer") }],
   };
 }
 
@@ -111,7 +111,7 @@ export async function sharedBrowseContent(
     const partners = await unstable_cache(
       async () => {
         const listed = await withRls(null, (tx) => listTrainingPartners(tx, f));
-        return { ...listed, items: await withPhotoUrls(listed.items, "small", "visitor") };
+        return { ...listed, items: await withPhotos(listed.items, "small", "visitor") };
       },
       ["browse-partners", JSON.stringify(f), slot],
       { tags: [publicProfilesTag], revalidate: FRESH_MS / 1000 },
@@ -148,6 +148,6 @@ export async function browseContent(
   }
   const f = { role: filters.role, place: filters.place, page: filters.athletePage };
   const listed = await withRls(claims, (tx) => listTrainingPartners(tx, f, { signedIn: true }));
-  const partners = { ...listed, items: await withPhotoUrls(listed.items, "small", "viewer") };
+  const partners = { ...listed, items: await withPhotos(listed.items, "small", "viewer") };
   return { me: null, content: { view: "partners", partners } };
 }

@@ -3,6 +3,7 @@ import type { Tx } from "@/lib/db";
 import type { BrowseFilters } from "@/lib/browse/filters";
 import { pageSizes } from "@/lib/browse/filters";
 import type { ExperienceLevel, Specialty, TrainingDay, TrainingTime } from "@/lib/validation/profile";
+import type { FaceImage } from "@/lib/photos/face-image";
 
 /** An open team as the listing shows it (docs/product.md#teams, plus the urgent vacancy and live member count). */
 export type ListedTeam = {
@@ -36,9 +37,9 @@ export type ListedAthlete = {
   experience_level: ExperienceLevel;
   training_preference: string | null;
   goals: string;
-  /** The photo's path when the reader may see it (private.visible_photo_path), and its signed address. */
+  /** The photo's path when the reader may see it (private.visible_photo_path), and its face image. */
   photo_path: string | null;
-  photo_url?: string | null;
+  photo?: FaceImage | null;
 };
 
 export type Listing<T> = { items: T[]; total: number };

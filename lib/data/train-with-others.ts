@@ -24,7 +24,7 @@ export function getOpenToTraining(limit = 6): Promise<{ items: ListedAthlete[]; 
     async () => {
       const listed = await withRls(null, (tx) => listTrainingPartners(tx, { page: 1 }, {}, limit));
       // Initials, not photos: a signed photo address would not outlive this cached copy.
-      return { ...listed, items: listed.items.map((a) => ({ ...a, photo_url: null })) };
+      return { ...listed, items: listed.items.map((a) => ({ ...a, photo: null })) };
     },
     { tags: [publicProfilesTag], backstop: 300 },
   );

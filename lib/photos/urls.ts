@@ -3,6 +3,7 @@ import { createClient as createPlainClient, type SupabaseClient } from "@supabas
 import { publicEnv } from "@/lib/env";
 import type { OtherParticipant } from "@/lib/conversations/types";
 import { photos } from "@/lib/site";
+import { faceImage, type FaceImage } from "./face-image";
 import { createClient } from "@/lib/supabase/server";
 import { photoObject, type PhotoSize } from "./paths";
 
@@ -49,24 +50,40 @@ const visitorClient = () =>
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
 
-/** `rows` with `photo_url` beside each `photo_path` (null where there is none or it may not be signed). */
-export async function withPhotoUrls<T extends { photo_path: string | null }>(
+/** One photo as a face's optimised image (lib/photos/face-image.ts), or null. */
+export async function signedFaceImage(path: string | null | undefined, size: PhotoSize, as: "viewer" | "visitor") {
+  const url = await signedPhotoUrl(path, size, as);
+  return url ? faceImage(url) : null;
+}
+
+/** Photos as faces' optimised images by path (see signedPhotoUrls). */
+export async function signedFaceImages(
+  paths: readonly (string | null | undefined)[],
+  size: PhotoSize,
+  as: "viewer" | "visitor",
+): Promise<Map<string, FaceImage>> {
+  const urls = await signedPhotoUrls(paths, size, as);
+  return new Map([...urls].map(([path, url]) => [path, faceImage(url)]));
+}
+
+/** `rows` with `photo` beside each `photo_path`: its face image, null where there is none or it may not be signed. */
+export async function withPhotos<T extends { photo_path: string | null }>(
   rows: readonly T[],
   size: PhotoSize,
   as: "viewer" | "visitor",
-): Promise<(T & { photo_url: string | null })[]> {
-  const urls = await signedPhotoUrls(rows.map((r) => r.photo_path), size, as);
-  return rows.map((r) => ({ ...r, photo_url: r.photo_path ? (urls.get(r.photo_path) ?? null) : null }));
+): Promise<(T & { photo: FaceImage | null })[]> {
+  const images = await signedFaceImages(rows.map((r) => r.photo_path), size, as);
+  return rows.map((r) => ({ ...r, photo: r.photo_path ? (images.get(r.photo_path) ?? null) : null }));
 }
 
-/** Conversations with the other athlete's signed photo address, signed as the viewer. */
+/** Conversations with the other athlete's face image, signed as the viewer. */
 export async function withConversationPhotos<T extends { other_participant: OtherParticipant | null }>(
   conversations: T[],
 ): Promise<T[]> {
-  const urls = await signedPhotoUrls(conversations.map((c) => c.other_participant?.photo_path), "small", "viewer");
+  const images = await signedFaceImages(conversations.map((c) => c.other_participant?.photo_path), "small", "viewer");
   return conversations.map((c) => {
     const other = c.other_participant;
     if (!other?.photo_path) return c;
-    return { ...c, other_participant: { ...other, photo_url: urls.get(other.photo_path) ?? null } };
+    return { ...c, other_participant: { ...other, photo: images.get(other.photo_path) ?? null } };
   });
 }

@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/session";
 import { getMyProfile } from "@/lib/auth/my-profile";
 import { PhotoField } from "@/components/profile/photo-field";
-import { signedPhotoUrl } from "@/lib/photos/urls";
+import { signedFaceImage } from "@/lib/photos/urls";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { updateProfileAction } from "./actions";
 
@@ -23,8 +23,8 @@ export default async function EditProfilePage({ searchParams }: { searchParams: 
   await requireUser("/edit-profile");
   const profile = await getMyProfile();
   if (!profile) redirect("/create-profile");
-  const [photoSrc, { photo: photoCode }] = await Promise.all([
-    signedPhotoUrl(profile.photo_path, "large", "viewer"),
+  const [photo, { photo: photoCode }] = await Promise.all([
+    signedFaceImage(profile.photo_path, "large", "viewer"),
     searchParams,
   ]);
   // A form sent before the script ran comes back here with its outcome (app/api/profile-photo/route.ts).
@@ -37,7 +37,7 @@ export default async function EditProfilePage({ searchParams }: { searchParams: 
       </PageIntro>
       <div className="mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6">
         <Card id="photo">
-          <PhotoField name={profile.full_name} src={photoSrc} initial={photoOutcome} />
+          <PhotoField name={profile.full_name} image={photo} initial={photoOutcome} />
         </Card>
         <Card>
           <ProfileForm

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PublicProfile } from "@/components/profile/public-profile";
 import { getPublicProfile } from "@/lib/data/profiles";
-import { signedPhotoUrl } from "@/lib/photos/urls";
+import { signedFaceImage } from "@/lib/photos/urls";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { profileSummary } from "@/components/profile/profile-summary";
 
@@ -33,6 +33,6 @@ export default async function PublicProfilePage({ params }: Props) {
   const profile = await getPublicProfile(id);
   if (!profile) notFound();
   // Signed as a visitor: this page is one cached copy for everyone (only a public athlete's photo signs).
-  const photoSrc = await signedPhotoUrl(profile.photo_path, "large", "visitor");
-  return <PublicProfile profile={profile} photoSrc={photoSrc} />;
+  const photo = await signedFaceImage(profile.photo_path, "large", "visitor");
+  return <PublicProfile profile={profile} photo={photo} />;
 }
