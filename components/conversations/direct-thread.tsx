@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState, type ReactNode } from "react";
-import { BlockPanel, type BlockStep } from "@/components/blocks/block-button";
+import { BlockPanel, type BlockStep } from "@/components/blocks/block-panel";
 import { ActionMenu, type ActionMenuHandle } from "@/components/ui/action-menu";
 import { deletedAthleteName } from "@/lib/conversations/deleted-athlete";
 import { directKind } from "@/lib/conversations/kinds/direct";

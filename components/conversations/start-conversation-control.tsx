@@ -2,47 +2,32 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { startConversationAction } from "@/lib/actions/messages";
-import { submitAction } from "@/lib/forms/action-result";
-import { createProfileThen, messageIntentPath, signUpThen } from "@/lib/intent/paths";
 import { hasSessionCookie } from "@/lib/supabase/session-cookie";
 
-// docs/product.md#limits: 1.5 s before a missing profile sends the athlete to /create-profile.
-const PROFILE_REDIRECT_MS = 1500;
-const failure = "Failed to start conversation. Please try again.";
+// The press's work (the action, the sign-up and create-profile links, the toasts) is fetched on hover,
+// focus or the press itself, not with every page that shows the button (docs/performance.md#page-weight).
+const load = () => import("./start-conversation");
 
 /**
  * The client half of StartConversationButton (./start-conversation-button.tsx), which passes the finished
- * class list. It sits on static public pages, so the toast code (sonner) is loaded only when it is needed.
+ * class list. It sits on static public pages and on every athlete card of /browse.
  */
 export function StartConversationControl({ profileId, className }: { profileId: string; className: string }) {
   const router = useRouter();
   const [connecting, setConnecting] = useState(false);
 
   async function start() {
-    // Remembered as where to go next (docs/product.md#auth): sign-up or create-profile, then one confirm step.
-    const intent = messageIntentPath(profileId);
-    if (!hasSessionCookie(document.cookie)) return router.push(signUpThen(intent));
-    setConnecting(true);
-    const result = await submitAction(() => startConversationAction(profileId), failure);
-    const toast = await import("@/lib/toast");
-    if (result.ok) {
-      toast.toastSuccess("Conversation started!");
-      return router.push(`/messages?c=${result.conversationId}`);
-    }
-    if (result.code === "UNAUTHENTICATED") return router.push(signUpThen(intent));
-    if (result.code === "PROFILE_NOT_FOUND") {
-      toast.toastError("Please create your profile first to send messages");
-      setTimeout(() => router.push(createProfileThen(intent)), PROFILE_REDIRECT_MS);
-      return;
-    }
-    toast.toastError(result.error ?? failure);
-    setConnecting(false);
+    // Disabled at once, as before the work was fetched on demand: a second press sends nothing more.
+    if (hasSessionCookie(document.cookie)) setConnecting(true);
+    const { startConversation } = await load();
+    await startConversation(profileId, router, setConnecting);
   }
 
   return (
     <button
       type="button"
+      onPointerEnter={() => void load()}
+      onFocus={() => void load()}
       onClick={start}
       disabled={connecting}
       aria-busy={connecting || undefined}

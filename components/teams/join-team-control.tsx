@@ -2,14 +2,13 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
-import { requestToJoinTeamAction } from "@/lib/actions/teams";
-import { submitAction } from "@/lib/forms/action-result";
-import { createProfileThen, joinIntentPath, signUpThen } from "@/lib/intent/paths";
+import { joinIntentPath } from "@/lib/intent/paths";
 import { useSessionUserId } from "@/lib/supabase/use-session-user";
 import type { TeamStatus } from "@/lib/validation/team";
 
-// docs/product.md#limits: after a successful request or a missing profile, move on after 1.5 s.
-const redirectDelay = 1500;
+// The press's work (the action, the sign-up and create-profile links, the toasts) is fetched on hover,
+// focus or the press itself, not with every team card (docs/performance.md#page-weight).
+const load = () => import("./join-request");
 
 export type JoinTeamProps = {
   /** Only what the control needs: a server page passes these three fields, not the whole team. */
@@ -40,8 +39,8 @@ type JoinTeamControlProps = JoinTeamProps & {
 };
 
 /**
- * The client half of JoinTeam. It sits on /browse, a public page, so the toast code (sonner) is loaded
- * only when the button is pressed, beside the request.
+ * The client half of JoinTeam. It sits on /browse, a public page, so what a press does (./join-request.ts,
+ * with the toast code) is loaded only when the button is about to be pressed.
  */
 export function JoinTeamControl({
   team,
@@ -74,30 +73,10 @@ export function JoinTeamControl({
 
   async function join(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const toasts = import("@/lib/toast");
-    // Without an account or a profile, the request is remembered as where to go next (docs/product.md#auth): sign-up
-    // or create-profile, then one confirm step that sends it.
-    const intent = joinIntentPath(team.id, role);
-    if (!currentUserId) {
-      (await toasts).toastInfo("Please sign in to join a team");
-      router.push(signUpThen(intent));
-      return;
-    }
-    setState("sending");
-    const result = await submitAction(() => requestToJoinTeamAction(team.id, role), "Failed to send request");
-    const { toastError, toastSuccess } = await toasts;
-    if (result.ok) {
-      setState("sent");
-      toastSuccess("Your request has been sent!");
-      // Straight into the conversation the request was posted to.
-      setTimeout(() => router.push(`/messages?c=${result.conversationId}`), redirectDelay);
-      return;
-    }
-    setState("idle");
-    toastError(result.error || "Failed to send request");
-    if (result.code === "UNAUTHENTICATED") router.push(signUpThen(intent));
-    if (result.code === "PROFILE_NOT_FOUND")
-      setTimeout(() => router.push(createProfileThen(intent)), redirectDelay);
+    // Disabled at once, as before the work was fetched on demand: a second press sends nothing more.
+    if (currentUserId) setState("sending");
+    const { sendJoinRequest } = await load();
+    await sendJoinRequest({ teamId: team.id, role, currentUserId, router, setState });
   }
 
   const label = own
@@ -141,6 +120,8 @@ export function JoinTeamControl({
       ) : null}
       <button
         type="submit"
+        onPointerEnter={() => void load()}
+        onFocus={() => void load()}
         className={buttonClassName}
         disabled={!joinable || state !== "idle"}
         aria-disabled={!joinable || state !== "idle"}
