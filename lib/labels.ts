@@ -50,15 +50,3 @@ export const timeLabels: Record<TrainingTime, string> = {
   evening: "Evening",
 };
 export const disciplineLabels: Record<Discipline, string> = { swim: "Swim", bike: "Bike", run: "Run" };
-
-/** Why something is reported (public.reports.reason): the report dialog's choices, and the removal notice's. */
-export const reportReasons = ["spam", "harassment", "inappropriate", "impersonation", "other"] as const;
-export type ReportReason = (typeof reportReasons)[number];
-
-export const reportReasonLabels: Record<ReportReason, string> = {
-  spam: "Spam or a scam",
-  harassment: "Harassment or bullying",
-  inappropriate: "Offensive or inappropriate",
-  impersonation: "Pretending to be someone else",
-  other: "Something else",
-};

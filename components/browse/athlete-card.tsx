@@ -4,7 +4,7 @@ import Link from "next/link";
 import { StartConversationControl } from "@/components/conversations/start-conversation-control";
 import { AthletePhoto } from "@/components/ui/athlete-photo";
 import { Badge } from "@/components/ui/badge";
-import { buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
 import type { ListedAthlete } from "@/lib/data/browse";
 import { experienceLabels, specialtyLabels } from "@/lib/labels";
 import { useSessionUserId } from "@/lib/supabase/use-session-user";

@@ -1,5 +1,3 @@
-"use client";
-
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { browseHref, type BrowseFilters } from "@/lib/browse/filters";
@@ -15,8 +13,8 @@ import {
  * The listing's filters as chips: each one a plain link to the filtered /browse, so a press applies at
  * once, works without JavaScript, keeps the filters in the URL (shareable) and starts both lists at page 1.
  * Not prefetched: every chip is a different shared copy, and a phone's first screen shows a dozen.
- * A client component with nothing to do in the browser: its markup travels in the page's HTML and once in
- * the cached script, not a second time in every listing's payload; its props are the filters.
+ * A server component: it has nothing to do in the browser, and as a client component its code put /browse's
+ * script over its budget (docs/performance.md#page-weight); its markup travels in the HTML and the payload.
  */
 export function BrowseFiltersForm({
   filters,

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
-import { joinIntentPath } from "@/lib/intent/paths";
+import { joinIntentPath } from "@/lib/intent/join-path";
 import { useSessionUserId } from "@/lib/supabase/use-session-user";
 import type { TeamStatus } from "@/lib/validation/team";
 

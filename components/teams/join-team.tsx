@@ -1,4 +1,4 @@
-import { buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { roleLabels, roleOrder } from "@/lib/teams/labels";
 import { JoinTeamControl, type JoinTeamProps } from "./join-team-control";
 

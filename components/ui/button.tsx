@@ -1,17 +1,9 @@
 import Link from "next/link";
 import type { ComponentProps } from "react";
 
-type Variant = "primary" | "secondary" | "ghost" | "inverse";
-type Size = "md" | "lg";
+import { buttonClasses, type Size, type Variant } from "./button-classes";
 
-/**
- * Class list for anything that should look like a button (links, submit buttons, summary elements). The
- * styles are `.btn`, `.btn-<variant>` and `.btn-<size>` in app/globals.css: named once, not repeated in
- * every button's markup.
- */
-export function buttonClasses(variant: Variant = "primary", size: Size = "md", extra = ""): string {
-  return `btn btn-${variant} btn-${size} ${extra}`.trim();
-}
+export { buttonClasses };
 
 type ButtonProps = ComponentProps<"button"> & { variant?: Variant; size?: Size };
 

@@ -14,11 +14,7 @@ import { specialties, type Specialty } from "@/lib/labels";
  */
 export type IntentPath = string & { readonly intent: unique symbol };
 
-/** The confirm step of a join request: "Send your request to … as a runner?". */
-export function joinIntentPath(teamId: string, role?: string | null): IntentPath {
-  const leg = (specialties as readonly string[]).includes(role ?? "") ? `?as=${role}` : "";
-  return `/teams/${encodeURIComponent(teamId)}/join${leg}` as IntentPath;
-}
+export { joinIntentPath } from "./join-path";
 
 /** The leg asked for in a join intent's `as`, if it is one. */
 export function intentRole(value: unknown): Specialty | null {

@@ -1,4 +1,5 @@
-import type { ExperienceLevel, ReportReason, Specialty } from "@/lib/labels";
+import type { ExperienceLevel, Specialty } from "@/lib/labels";
+import type { ReportReason } from "@/lib/report-reasons";
 
 /** What private.claim_notifications returns for each kind (see supabase/schema.sql). */
 export type JoinRequestData = {

@@ -1,8 +1,8 @@
 // What a report's form and its readers need without zod (the dialog is on every public profile, and zod
 // would add ~30 kB of script there): the reasons, kinds, limit and texts. The schema is ./report.ts.
 
-// The reasons live with the product's other enumerations (lib/labels.ts): e-mails name them too.
-export { reportReasonLabels, reportReasons, type ReportReason } from "@/lib/labels";
+// The reasons live beside the product's other enumerations (lib/report-reasons.ts): e-mails name them too.
+export { reportReasonLabels, reportReasons, type ReportReason } from "@/lib/report-reasons";
 
 // "session_rsvp": an athlete's place in a session date, reported from the session's page.
 export const reportKinds = ["message", "profile", "photo", "session", "session_rsvp"] as const;

@@ -1,7 +1,7 @@
 import { Link, Text } from "@react-email/components";
 import type { ReactNode } from "react";
 import { absoluteUrl } from "@/lib/site";
-import { reportReasonLabels } from "@/lib/labels";
+import { reportReasonLabels } from "@/lib/report-reasons";
 import type { ClaimedNotification } from "../types";
 import { textStyle, type EmailFrame } from "./email-layout";
 import type { EmailContent } from "./email-parts";
