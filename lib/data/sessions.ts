@@ -136,14 +136,23 @@ export async function myNextSession(
 ): Promise<(SessionCard & { role: "going" | "host" | "offered" }) | null> {
   const [row] = await tx<(SessionCard & { role: "going" | "host" | "offered" })[]>`
     select ${cardColumns(tx)},
-           case when s.host_id = private.my_profile_id() then 'host' else r.state end as role
-    from public.session_occurrences o
+           case when s.host_id = (select private.my_profile_id()) then 'host' else r.state end as role
+    from (
+      -- The athlete's own dates first (hosted, or going or offered a place), so the rest is read by key
+      -- for those few rows only, whatever the number of sessions and athletes.
+      select o.id from public.session_occurrences o
+      join public.training_sessions s on s.id = o.session_id
+      where s.host_id = (select private.my_profile_id()) and o.starts_at > now() and o.status = 'scheduled'
+      union
+      select r.occurrence_id from public.session_rsvps r
+      where r.profile_id = (select private.my_profile_id()) and r.state in ('going', 'offered')
+    ) mine
+    join public.session_occurrences o on o.id = mine.id
     join public.training_sessions s on s.id = o.session_id
     left join public.profiles h on h.id = s.host_id
     left join lateral (select waiting from public.session_waiting_counts(array[o.id])) w on true
-    left join public.session_rsvps r on r.occurrence_id = o.id and r.profile_id = private.my_profile_id()
+    left join public.session_rsvps r on r.occurrence_id = o.id and r.profile_id = (select private.my_profile_id())
     where o.starts_at > now() and o.status = 'scheduled'
-      and (s.host_id = private.my_profile_id() or r.state in ('going', 'offered'))
     order by o.starts_at limit 1`;
   return row ?? null;
 }
